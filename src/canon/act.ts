@@ -1,0 +1,280 @@
+/**
+ * One act: its canon entry and its cleaned source become units with eIds, citations, ELI IRIs and
+ * validity dates.
+ */
+import { citationLabel, subdivisionIri } from "./citation.ts";
+import type { ActCanon, Unit, UnitKind } from "./model.ts";
+import { type Draft, parseProvision } from "./provisions.ts";
+import type { QualityLog } from "./quality.ts";
+import { type CleanAct, type CleanArticle, cleanSource, type Heading, type SourceAct } from "./source.ts";
+import { clip, romanValue, toBlocks } from "./text.ts";
+import { resolveValidity } from "./validity.ts";
+
+export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog): Unit[] {
+  const clean = cleanSource(src, log);
+  const units: Unit[] = [];
+  const emit = (
+    kind: UnitKind,
+    eid: string,
+    num: string | null,
+    heading: string | null,
+    parent: Unit | null,
+    own: string,
+  ): Unit => {
+    const unit: Unit = {
+      node: `${canon.id}/${eid}`,
+      act: canon.id,
+      eid,
+      kind,
+      num,
+      heading,
+      parent: parent ? parent.node : null,
+      own_text: own,
+      text: "",
+      citation: citationLabel(eid, canon.short_name),
+      eli: subdivisionIri(canon, eid),
+      valid_from: "",
+      valid_to: null,
+    };
+    units.push(unit);
+    return unit;
+  };
+
+  emitRecitals(canon, src, log, emit);
+  emitArticles(clean, log, emit);
+  for (const anx of clean.annexes) {
+    const num = anx.num ?? "1";
+    if (units.some((u) => u.eid === `anx_${num}`)) {
+      log.defect("duplicate_annex", `anx_${num}`, `a second Annex ${num} in the source was left out`);
+      continue;
+    }
+    emit("annex", `anx_${num}`, anx.num, anx.heading, null, anx.blocks.join("\n\n"));
+  }
+  markDefinitions(src, units, log);
+  reportEmptyPoints(units, log);
+  restoreSuperscripts(units, log);
+  composeText(units);
+  resolveValidity(canon, units, log);
+  return units;
+}
+
+type Emit = (
+  kind: UnitKind,
+  eid: string,
+  num: string | null,
+  heading: string | null,
+  parent: Unit | null,
+  own: string,
+) => Unit;
+
+function emitRecitals(canon: ActCanon, src: SourceAct, log: QualityLog, emit: Emit): void {
+  const seen = new Map<number, string>();
+  for (const r of src.recitals ?? []) {
+    const n = r.recital_number;
+    const text = toBlocks(r.text, log, `rec_${n}`).join("\n\n");
+    const before = seen.get(n);
+    if (before !== undefined) {
+      if (before === text)
+        log.repair("duplicate_recital_removed", `rec_${n}`, `recital ${n} appears twice; one copy kept`);
+      else
+        log.defect(
+          "conflicting_recital",
+          `rec_${n}`,
+          `recital ${n} appears twice with different text; first kept`,
+        );
+      continue;
+    }
+    seen.set(n, text);
+    emit("recital", `rec_${n}`, String(n), null, null, text);
+  }
+  const nums = [...seen.keys()].sort((a, b) => a - b);
+  const missing: number[] = [];
+  for (let i = 1; i < (nums[nums.length - 1] ?? 0); i++) if (!seen.has(i)) missing.push(i);
+  if (missing.length > 0)
+    log.defect("missing_recitals", null, `recitals missing from the source: ${missing.join(", ")}`);
+  if (src.recitals === undefined && canon.type !== "un_reg")
+    log.defect("missing_recitals", null, "the source has no recitals");
+}
+
+interface Open {
+  unit: Unit;
+  num: string | null;
+}
+
+function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit): void {
+  let title: Open | null = null;
+  let chapter: Open | null = null;
+  let section: Open | null = null;
+  const openHeading = (h: Heading) => {
+    if (h.kind === "title" || h.kind === "part") {
+      const prefix = h.kind === "title" ? "title" : "part";
+      title = { unit: emit(h.kind, `${prefix}_${h.num}`, h.num, h.text, null, h.text ?? ""), num: h.num };
+      chapter = null;
+      section = null;
+    } else if (h.kind === "chapter") {
+      const t = title as Open | null;
+      const eid = `${t ? `${t.unit.eid}__` : ""}chp_${h.num}`;
+      chapter = { unit: emit("chapter", eid, h.num, h.text, t ? t.unit : null, h.text ?? ""), num: h.num };
+      section = null;
+    } else {
+      const up = (chapter ?? title) as Open | null;
+      const eid = `${up ? `${up.unit.eid}__` : ""}sec_${h.num}`;
+      section = { unit: emit("section", eid, h.num, h.text, up ? up.unit : null, h.text ?? ""), num: h.num };
+    }
+  };
+
+  const articles = clean.articles;
+  for (let k = 0; k < articles.length; k++) {
+    const a = articles[k] as CleanArticle;
+    const eid = `art_${a.num}`;
+    let headings = a.headingsBefore;
+    const current = (chapter as Open | null)?.num ?? null;
+    const field = a.chapterField;
+    if (field !== null && field !== current && !headings.some((h) => h.kind === "chapter")) {
+      // The scraper labels the article that carries the next chapter's glued heading with that next
+      // chapter; the moved heading, not the field, says where the chapter begins.
+      const shifted = articles[k + 1]?.headingsBefore.some((h) => h.kind === "chapter" && h.num === field);
+      if (shifted) {
+        // nothing: the chapter opens with the next article
+      } else if (current !== null && chapterOrder(field) < chapterOrder(current)) {
+        log.defect(
+          "chapter_field_inconsistent",
+          eid,
+          `source says Chapter ${field} after Chapter ${current}; kept in Chapter ${current}`,
+        );
+      } else {
+        headings = [{ kind: "chapter", num: field, text: null }, ...headings];
+      }
+    }
+    for (const h of headings) {
+      if (h.num === null) {
+        log.defect(
+          "heading_without_number",
+          eid,
+          `heading "${clip(h.text ?? "")}" has no number; not placed`,
+        );
+        continue;
+      }
+      openHeading(h);
+    }
+    const parent = ((section ?? chapter ?? title) as Open | null)?.unit ?? null;
+    const parsed = parseProvision(a.blocks);
+    const article = emit("article", eid, a.num, a.heading, parent, parsed.own);
+    emitDrafts(parsed.children, article, emit);
+  }
+}
+
+function emitDrafts(drafts: Draft[], parent: Unit, emit: Emit): void {
+  const seen = new Set<string>();
+  for (const d of drafts) {
+    let segment = d.segment;
+    // A list the source numbers twice ("(a)" … "(a)") keeps both; the second gets a suffix.
+    for (let k = 2; seen.has(segment); k++) segment = `${d.segment}_${k}`;
+    seen.add(segment);
+    const unit = emit(d.kind, `${parent.eid}__${segment}`, d.num, null, parent, d.own);
+    emitDrafts(d.children, unit, emit);
+  }
+}
+
+function chapterOrder(num: string): number {
+  const r = romanValue(num);
+  return Number.isNaN(r) ? Number.parseInt(num, 10) : r;
+}
+
+/** A numbered definition is its own unit (`art_4__point_7`) carrying the term it defines. */
+function markDefinitions(src: SourceAct, units: Unit[], log: QualityLog): void {
+  const byArticle = new Map<string, Unit[]>();
+  for (const u of units) {
+    if (u.kind !== "point") continue;
+    const art = u.eid.split("__")[0] as string;
+    const m = /^[‘'"“]([^’'"”]{1,150})[’'"”]\s+(?:\([^)]*\)\s+)?(?:means|shall mean|is|refers to)\b/u.exec(
+      u.own_text,
+    );
+    if (!m) continue;
+    u.defines = m[1] as string;
+    const list = byArticle.get(art) ?? [];
+    list.push(u);
+    byArticle.set(art, list);
+  }
+  for (const d of src.definitions ?? []) {
+    const found = byArticle.get(`art_${d.article}`)?.some((u) => u.defines === d.term.trim());
+    if (!found) {
+      log.defect(
+        "definition_not_in_text",
+        `art_${d.article}`,
+        `source lists "${clip(d.term)}" but no point defines it`,
+      );
+    }
+  }
+}
+
+function reportEmptyPoints(units: Unit[], log: QualityLog): void {
+  const parents = new Set(units.map((u) => u.parent));
+  for (const u of units) {
+    if ((u.kind === "point" || u.kind === "indent") && u.own_text === "" && !parents.has(u.node)) {
+      log.defect("empty_point", u.eid, `${u.citation} has no text in the source`);
+    }
+  }
+}
+
+/**
+ * The scraper flattened superscripts: "10^25 floating point operations" reads "1025". A power of ten is
+ * provable where the sentence measures computation in floating point operations and compares against
+ * a "10NN" no real count would be written as; other suspicious numbers there are reported, not changed.
+ */
+function restoreSuperscripts(units: Unit[], log: QualityLog): void {
+  for (const u of units) {
+    if (!/floating[- ]point operation/iu.test(u.own_text)) continue;
+    u.own_text = u.own_text.replace(
+      /\b(than|exceeding|exceeds|of|above) 10(1\d|2\d)\b(?!\s*\/)/gu,
+      (_m, word, exp) => {
+        log.repair(
+          "superscript_restored",
+          u.eid,
+          `"${word} 10${exp}" restored as "${word} 10^${exp}" (floating point operations)`,
+        );
+        return `${word} 10^${exp}`;
+      },
+    );
+    for (const m of u.own_text.matchAll(/\b10[0-9]{2}\b/gu)) {
+      log.defect(
+        "superscript_suspect",
+        u.eid,
+        `"${m[0]}" near a floating-point threshold may be a flattened power of ten`,
+      );
+    }
+  }
+}
+
+const PREFIX: Partial<Record<UnitKind, (u: Unit) => string>> = {
+  paragraph: (u) => `${u.num}. `,
+  point: (u) => `(${u.num}) `,
+  indent: () => "— ",
+};
+
+/**
+ * Fill `text` (own text plus descendants in reading order) from `own_text` and the parent links.
+ * Releases store only `own_text`; the loader calls this too, so the two never disagree.
+ */
+export function composeText(units: Unit[]): void {
+  const children = new Map<string, Unit[]>();
+  for (const u of units) {
+    if (u.parent === null) continue;
+    const list = children.get(u.parent) ?? [];
+    list.push(u);
+    children.set(u.parent, list);
+  }
+  const done = new Set<string>();
+  const fill = (u: Unit): string => {
+    if (done.has(u.node)) return u.text;
+    const parts = u.own_text === "" ? [] : [u.own_text];
+    for (const c of children.get(u.node) ?? []) {
+      const t = fill(c);
+      if (t !== "" || c.kind === "point") parts.push(`${PREFIX[c.kind]?.(c) ?? ""}${t}`.trimEnd());
+    }
+    u.text = parts.join("\n\n");
+    done.add(u.node);
+    return u.text;
+  };
+  for (const u of units) fill(u);
+}

@@ -1,0 +1,124 @@
+/**
+ * Reading a regime's canon file (`regime.yaml`). Errors name the act and field at fault, because a
+ * canon mistake must be fixed by a person reading the message.
+ */
+import { parse } from "yaml";
+import type { ActCanon, ActType, RegimeCanon, ScheduleItem, StatedDate } from "./model.ts";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/u;
+const ACT_TYPES: ActType[] = ["reg", "dir", "reg_del", "reg_impl", "un_reg"];
+
+export class CanonError extends Error {}
+
+export function parseRegime(text: string, file: string): RegimeCanon {
+  let doc: unknown;
+  try {
+    doc = parse(text);
+  } catch (e) {
+    throw new CanonError(`${file}: not valid YAML: ${(e as Error).message.split("\n")[0]}`);
+  }
+  const r = obj(doc, file);
+  const acts = arr(r.acts, `${file}: acts`).map((a, i) => readAct(a, `${file}: acts[${i}]`));
+  const ids = new Set<string>();
+  for (const a of acts) {
+    if (ids.has(a.id)) throw new CanonError(`${file}: act id "${a.id}" appears twice`);
+    ids.add(a.id);
+  }
+  const licence = obj(r.licence, `${file}: licence`);
+  return {
+    regime: str(r.regime, `${file}: regime`),
+    title: str(r.title, `${file}: title`),
+    as_of: date(r.as_of, `${file}: as_of`),
+    licence: {
+      corpus: str(licence.corpus, `${file}: licence.corpus`),
+      attribution: str(licence.attribution, `${file}: licence.attribution`),
+    },
+    acts,
+  };
+}
+
+function readAct(v: unknown, where: string): ActCanon {
+  const a = obj(v, where);
+  const id = str(a.id, `${where}.id`);
+  const at = `${where} (${id})`;
+  const type = str(a.type, `${at}.type`) as ActType;
+  if (!ACT_TYPES.includes(type))
+    throw new CanonError(`${at}.type: "${type}" is not one of ${ACT_TYPES.join(", ")}`);
+  const sha = str(a.sha256, `${at}.sha256`);
+  if (!/^[0-9a-f]{64}$/u.test(sha)) throw new CanonError(`${at}.sha256: not a lowercase hex SHA-256`);
+  const act: ActCanon = {
+    id,
+    source: str(a.source, `${at}.source`),
+    sha256: sha,
+    short_name: str(a.short_name, `${at}.short_name`),
+    aliases:
+      a.aliases === undefined
+        ? []
+        : arr(a.aliases, `${at}.aliases`).map((x, i) => str(x, `${at}.aliases[${i}]`)),
+    title: str(a.title, `${at}.title`),
+    number: str(a.number, `${at}.number`),
+    type,
+    celex: str(a.celex, `${at}.celex`),
+    jurisdiction: str(a.jurisdiction, `${at}.jurisdiction`),
+    language: str(a.language, `${at}.language`),
+    entry_into_force: stated(a.entry_into_force, `${at}.entry_into_force`),
+    application: stated(a.application, `${at}.application`),
+    schedule:
+      a.schedule === undefined
+        ? []
+        : arr(a.schedule, `${at}.schedule`).map((s, i) => step(s, `${at}.schedule[${i}]`)),
+  };
+  if (a.eli !== undefined) act.eli = str(a.eli, `${at}.eli`);
+  else if (type !== "un_reg") throw new CanonError(`${at}.eli: required for an EU act`);
+  if (a.published !== undefined) act.published = date(a.published, `${at}.published`);
+  if (a.notes !== undefined) act.notes = str(a.notes, `${at}.notes`);
+  return act;
+}
+
+function stated(v: unknown, where: string): StatedDate {
+  const o = obj(v, where);
+  const out: StatedDate = {
+    date: date(o.date, `${where}.date`),
+    provision: str(o.provision, `${where}.provision`),
+  };
+  if (o.basis !== undefined) out.basis = str(o.basis, `${where}.basis`);
+  return out;
+}
+
+function step(v: unknown, where: string): ScheduleItem {
+  const o = obj(v, where);
+  const out: ScheduleItem = {
+    from: date(o.from, `${where}.from`),
+    scope: arr(o.scope, `${where}.scope`).map((x, i) => str(x, `${where}.scope[${i}]`)),
+    provision: str(o.provision, `${where}.provision`),
+  };
+  if (o.until !== undefined) out.until = date(o.until, `${where}.until`);
+  if (o.except !== undefined)
+    out.except = arr(o.except, `${where}.except`).map((x, i) => str(x, `${where}.except[${i}]`));
+  if (o.source_defect !== undefined) out.source_defect = str(o.source_defect, `${where}.source_defect`);
+  return out;
+}
+
+function obj(v: unknown, where: string): Record<string, unknown> {
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    throw new CanonError(`${where}: expected a mapping`);
+  return v as Record<string, unknown>;
+}
+
+function arr(v: unknown, where: string): unknown[] {
+  if (!Array.isArray(v)) throw new CanonError(`${where}: expected a list`);
+  return v;
+}
+
+function str(v: unknown, where: string): string {
+  if (typeof v === "number") return String(v);
+  if (typeof v !== "string" || v === "") throw new CanonError(`${where}: expected a non-empty string`);
+  return v;
+}
+
+function date(v: unknown, where: string): string {
+  // YAML 1.2 core schema (the `yaml` default) reads 2024-08-01 as a string, which is what we want.
+  const s = str(v, where);
+  if (!DATE.test(s)) throw new CanonError(`${where}: "${s}" is not a YYYY-MM-DD date`);
+  return s;
+}

@@ -1,0 +1,290 @@
+/**
+ * The scraped source format (one JSON file per act) and the repairs that turn its article list into
+ * clean provisions: the tail glued onto the last article (signatures, footnotes, annexes) is split
+ * off, headings glued onto the end of an article are moved to where they belong, article titles
+ * repeated in the text are removed, inserted articles of consolidated texts are separated, and
+ * correlation-table scraps standing in for articles are set aside.
+ */
+import type { QualityLog } from "./quality.ts";
+import { clip, normaliseSpaces, toBlocks } from "./text.ts";
+
+export interface SourceArticle {
+  number: string;
+  title?: string;
+  text: string;
+  chapter?: string;
+}
+
+export interface SourceAct {
+  id: string;
+  full_name: string;
+  celex_id: string;
+  effective_date: string | null;
+  articles: SourceArticle[];
+  definitions?: { term: string; definition: string; article: string }[];
+  recitals?: { recital_number: number; text: string }[];
+}
+
+/** A structural heading: "CHAPTER III" + "Rights of the data subject", or a bare heading. */
+export interface Heading {
+  kind: "title" | "part" | "chapter" | "section";
+  num: string | null;
+  text: string | null;
+}
+
+export interface CleanArticle {
+  num: string;
+  heading: string | null;
+  blocks: string[];
+  /** The chapter the source's `chapter` field names, if it has one. */
+  chapterField: string | null;
+  /** Headings that precede this article (moved off the end of the previous one). */
+  headingsBefore: Heading[];
+}
+
+export interface CleanAnnex {
+  num: string | null;
+  heading: string | null;
+  blocks: string[];
+}
+
+export interface CleanAct {
+  articles: CleanArticle[];
+  annexes: CleanAnnex[];
+}
+
+const STRUCT_LABEL = /^(TITLE|PART|CHAPTER|SECTION|Title|Part|Chapter|Section)\s+([IVXLC]+|\d{1,2}[A-Z]?)$/u;
+const ANNEX_LABEL = /^(?:ANNEX|Annex)(?:\s+([IVXLC]+[a-z]?|\d{1,2}[A-Z]?))?$/u;
+const INSERTED_ARTICLE = /^Article\s+(\d{1,3}[a-z]{1,2})$/u;
+
+export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
+  const articles: CleanArticle[] = [];
+  const annexes: CleanAnnex[] = [];
+  for (let i = 0; i < src.articles.length; i++) {
+    const a = src.articles[i] as SourceArticle;
+    const eid = `art_${a.number}`;
+    const heading = a.title ? normaliseSpaces(a.title.replace(/`$/u, "")) : null;
+    if (a.title?.endsWith("`"))
+      log.repair("title_typo_fixed", eid, `stray backquote removed from title "${a.title}"`);
+    const annexNum = /^Annex\s+(\S+)$/u.exec(a.number.trim());
+    if (annexNum) {
+      // UN regulations list their annexes as articles named "Annex 1".
+      annexes.push({
+        num: annexNum[1] as string,
+        heading,
+        blocks: toBlocks(a.text, log, `anx_${annexNum[1]}`),
+      });
+      continue;
+    }
+    let blocks = toBlocks(a.text, log, eid);
+    if (isCorrelationScrap(a, blocks)) {
+      log.defect(
+        "correlation_table_scrap",
+        eid,
+        `source article ${a.number} ("${heading ?? ""}") holds only "${clip(blocks.join(" "))}"; not an article, left out`,
+      );
+      continue;
+    }
+    if (heading && blocks[0] === heading && blocks.length > 1) {
+      blocks = blocks.slice(1);
+      log.repair("title_removed_from_text", eid, `title "${clip(heading)}" repeated as the first line`);
+    }
+    const tail = splitTail(blocks, log, eid);
+    blocks = tail.body;
+    annexes.push(...tail.annexes);
+    articles.push({
+      num: a.number.trim(),
+      heading,
+      blocks,
+      chapterField: a.chapter ? a.chapter.trim() : null,
+      headingsBefore: [],
+    });
+  }
+  splitInsertedArticles(articles, log);
+  moveGluedHeadings(articles, log);
+  return { articles, annexes };
+}
+
+/**
+ * Correlation tables ("Article 14(1) and (2) | Article 21(1) to (4)") sometimes stand where an article
+ * should be: a title that is itself a citation, or a body made of bare references and dashes.
+ */
+function isCorrelationScrap(a: SourceArticle, blocks: string[]): boolean {
+  const body = blocks.join(" ").trim();
+  if (/^[—–-]*$/u.test(body)) return true;
+  if (/^Annex\b/iu.test(a.title ?? "") && body.length < 40) return true;
+  const refs = blocks.filter((b) =>
+    /^(?:Articles?|Annex)\s+[\dIVXL]+\S*(?:[^.;:]{0,80})$|^[—–-]$/u.test(b),
+  ).length;
+  return (
+    (/^Articles?\s+\d/u.test(a.title ?? "") && refs >= blocks.length / 2) ||
+    (blocks.length >= 8 && refs / blocks.length > 0.8)
+  );
+}
+
+/** Signature, footnotes and annexes glued after the enacting terms. */
+function splitTail(
+  blocks: string[],
+  log: QualityLog,
+  eid: string,
+): { body: string[]; annexes: CleanAnnex[] } {
+  const done = blocks.findIndex((b) => /^Done at \S/u.test(b));
+  const firstAnnex = blocks.findIndex(
+    (b, i) => (done < 0 || i > done) && ANNEX_LABEL.test(b) && isAnnexStart(blocks, i),
+  );
+  if (done < 0 && firstAnnex < 0) return { body: blocks, annexes: [] };
+  const end = done >= 0 ? done : firstAnnex;
+  const body = blocks.slice(0, end);
+  const between = blocks.slice(end, firstAnnex >= 0 ? firstAnnex : blocks.length);
+  if (done >= 0) {
+    const footnotes = between.filter((b) => /^\(\d{1,3}\)(\s|$)/u.test(b) || /^OJ [LC]\b/u.test(b)).length;
+    log.repair(
+      "signature_split",
+      eid,
+      `place, date and signature block (${between.length - footnotes} block(s)) split off the article text and dropped`,
+    );
+    if (footnotes > 0)
+      log.repair("footnotes_split", eid, `${footnotes} footnote block(s) split off and dropped`);
+  }
+  const annexes: CleanAnnex[] = [];
+  if (firstAnnex >= 0) {
+    let current: CleanAnnex | null = null;
+    for (let i = firstAnnex; i < blocks.length; i++) {
+      const b = blocks[i] as string;
+      const m = ANNEX_LABEL.exec(b);
+      if (m && isAnnexStart(blocks, i)) {
+        const heading =
+          blocks[i + 1] && !ANNEX_LABEL.test(blocks[i + 1] as string) ? (blocks[i + 1] as string) : null;
+        current = { num: m[1] ?? null, heading, blocks: [] };
+        annexes.push(current);
+        if (heading) i++;
+        continue;
+      }
+      current?.blocks.push(b);
+    }
+    for (const a of annexes) {
+      log.repair(
+        "annex_split",
+        `anx_${a.num ?? "1"}`,
+        `annex split off ${eid} (${a.blocks.length} block(s))`,
+      );
+    }
+  }
+  return { body, annexes };
+}
+
+/** "ANNEX" alone on a line begins an annex unless it is a cross-reference caught on its own. */
+function isAnnexStart(blocks: string[], i: number): boolean {
+  const next = blocks[i + 1];
+  return next !== undefined && !/^[,.;)]/u.test(next);
+}
+
+/** Consolidated texts carry inserted articles (Article 14a) inside the text of the article before. */
+function splitInsertedArticles(articles: CleanArticle[], log: QualityLog): void {
+  for (let i = 0; i < articles.length; i++) {
+    const a = articles[i] as CleanArticle;
+    const at = a.blocks.findIndex(
+      (b, j) => j > 0 && INSERTED_ARTICLE.test(b) && a.blocks[j + 1] !== undefined,
+    );
+    if (at < 0) continue;
+    const num = (INSERTED_ARTICLE.exec(a.blocks[at] as string) as RegExpExecArray)[1] as string;
+    if (articles.some((x) => x.num === num)) continue;
+    const inserted: CleanArticle = {
+      num,
+      heading: a.blocks[at + 1] as string,
+      blocks: a.blocks.slice(at + 2),
+      chapterField: a.chapterField,
+      headingsBefore: [],
+    };
+    a.blocks = a.blocks.slice(0, at);
+    articles.splice(i + 1, 0, inserted);
+    log.repair(
+      "inserted_article_split",
+      `art_${num}`,
+      `inserted Article ${num} split out of the text of Article ${a.num}`,
+    );
+  }
+}
+
+/**
+ * Headings of the next chapter or section are glued onto the end of the previous article. They are
+ * recognised by a structural label ("Section 2", "CHAPTER III"), or, when the scraper dropped the label,
+ * by a change of the source's chapter field on the next article together with short unpunctuated lines.
+ */
+function moveGluedHeadings(articles: CleanArticle[], log: QualityLog): void {
+  for (let i = 0; i + 1 < articles.length; i++) {
+    const a = articles[i] as CleanArticle;
+    const next = articles[i + 1] as CleanArticle;
+    let start = a.blocks.length;
+    while (start > 1 && isHeadingLike(a.blocks[start - 1] as string)) start--;
+    if (start === a.blocks.length) continue;
+    const run = a.blocks.slice(start);
+    const labelled = run.some((b) => STRUCT_LABEL.test(b) || isCapitalHeading(b));
+    // The scraper stamps the carrier with either its own chapter or the next one: a change on either side counts.
+    const prev = articles[i - 1];
+    const chapterChanges =
+      a.chapterField !== null &&
+      ((next.chapterField !== null && next.chapterField !== a.chapterField) ||
+        (prev !== undefined && prev.chapterField !== null && prev.chapterField !== a.chapterField));
+    if (!labelled && !chapterChanges) continue;
+    // Keep the run only from its first heading-shaped piece that a label or chapter change explains.
+    const headings: Heading[] = [];
+    let bare: string[] = [];
+    for (const b of run) {
+      const m = STRUCT_LABEL.exec(b);
+      if (m) {
+        flushBare(headings, bare, a);
+        bare = [];
+        headings.push({ kind: labelKind(m[1] as string), num: m[2] as string, text: null });
+      } else if (headings.length > 0 && headings[headings.length - 1]?.text === null) {
+        (headings[headings.length - 1] as Heading).text = b;
+      } else {
+        bare.push(b);
+      }
+    }
+    flushBare(headings, bare, a);
+    a.blocks = a.blocks.slice(0, start);
+    next.headingsBefore = headings;
+    for (const h of headings) {
+      if (h.text === null && h.kind === "section") {
+        log.defect(
+          "heading_text_missing",
+          `art_${next.num}`,
+          `${h.kind} ${h.num} has no heading text in the source`,
+        );
+      }
+      const label = h.num ? `${h.kind} ${h.num}` : `${h.kind} heading`;
+      log.repair(
+        "heading_moved",
+        `art_${next.num}`,
+        `${label} "${h.text ?? ""}" moved from the end of Article ${a.num}`,
+      );
+    }
+  }
+}
+
+/**
+ * Unlabelled lines before any label are the heading of the chapter the next article opens; the scraper
+ * stamped that chapter's number on the article that carries the heading.
+ */
+function flushBare(headings: Heading[], bare: string[], carrier: CleanArticle): void {
+  if (bare.length === 0) return;
+  headings.push({ kind: "chapter", num: carrier.chapterField, text: bare.join(" — ") });
+}
+
+function labelKind(label: string): Heading["kind"] {
+  const l = label.toLowerCase();
+  return l === "title" ? "title" : l === "part" ? "part" : l === "chapter" ? "chapter" : "section";
+}
+
+/** "PROHIBITED AI PRACTICES": chapter headings printed in capitals. */
+function isCapitalHeading(b: string): boolean {
+  return /^[A-Z][A-Z0-9 ,'’()–—-]{3,}$/u.test(b) && /[A-Z]{3}/u.test(b);
+}
+
+function isHeadingLike(b: string): boolean {
+  if (STRUCT_LABEL.test(b)) return true;
+  if (b.length > 200 || /[.;:,]$/u.test(b)) return false;
+  if (/^\(|^\d+\.|^[—–]/u.test(b)) return false;
+  return /^[A-Z]/u.test(b);
+}

@@ -1,0 +1,61 @@
+/**
+ * Point in time: every unit gets `valid_from`/`valid_to` from its act's own final provisions.
+ *
+ * A unit applies from the date of the most specific schedule step that covers it (its own eId, else
+ * its nearest ancestor, by containment), unless that step excepts it; otherwise from the act's general
+ * date of application. Recitals are part of the act from its entry into force.
+ */
+import type { ActCanon, ScheduleItem, Unit } from "./model.ts";
+import type { QualityLog } from "./quality.ts";
+
+export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog): void {
+  const byNode = new Map(units.map((u) => [u.node, u]));
+  const byEid = new Set(units.map((u) => u.eid));
+  for (const item of canon.schedule) {
+    for (const eid of [...item.scope, ...(item.except ?? [])]) {
+      if (!byEid.has(eid)) {
+        log.defect(
+          "schedule_scope_unresolved",
+          eid,
+          `schedule step from ${item.from} (${item.provision}) names ${eid}, which the text lacks`,
+        );
+      }
+    }
+    if (!byEid.has(item.provision)) {
+      log.defect(
+        "schedule_provision_unresolved",
+        item.provision,
+        `schedule step from ${item.from} cites ${item.provision}, which the text lacks`,
+      );
+    }
+    if (item.source_defect) log.defect("source_lost_date", item.provision, item.source_defect);
+  }
+  for (const u of units) {
+    if (u.kind === "recital") {
+      u.valid_from = canon.entry_into_force.date;
+      u.valid_to = null;
+      continue;
+    }
+    const step = governingStep(canon.schedule, u, byNode);
+    u.valid_from = step ? step.from : canon.application.date;
+    u.valid_to = step?.until ?? null;
+  }
+}
+
+function governingStep(schedule: ScheduleItem[], unit: Unit, byNode: Map<string, Unit>): ScheduleItem | null {
+  // Walk from the unit up through its ancestors; the first eId any step names decides.
+  for (let u: Unit | undefined = unit; u; u = u.parent ? byNode.get(u.parent) : undefined) {
+    const excepted = schedule.some((s) => s.except?.includes(u.eid) && covers(s, unit, byNode));
+    const steps = schedule.filter((s) => s.scope.includes(u.eid));
+    if (steps.length > 0 && !excepted) return steps[steps.length - 1] as ScheduleItem;
+    if (excepted) return null;
+  }
+  return null;
+}
+
+function covers(step: ScheduleItem, unit: Unit, byNode: Map<string, Unit>): boolean {
+  for (let u: Unit | undefined = unit; u; u = u.parent ? byNode.get(u.parent) : undefined) {
+    if (step.scope.includes(u.eid)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,75 @@
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { type BuildSummary, build } from "../release/build.ts";
+import { endProgress, progress, table } from "./output.ts";
+import { defaultRoot } from "./root.ts";
+
+export function registerBuild(program: Command): void {
+  program
+    .command("build")
+    .description("compile a regime's canon and sources into a release under regimes/<regime>/releases/<tag>/")
+    .argument("<regime>", "regime to build, e.g. eu")
+    .option(
+      "--tag <tag>",
+      "tag to build: a tag in releases.yaml is rebuilt from its recorded commit; a new tag is built from HEAD and recorded",
+    )
+    .option("--root <dir>", "repository root holding regimes/", defaultRoot())
+    .option("--sources <dir>", "folder holding the source texts (default: <root>/../shared/corpus)")
+    .option("--force", "rebuild even if the release directory exists")
+    .option("--json", "print the summary as JSON")
+    .addHelpText(
+      "after",
+      `
+Without --tag, the newest tag in regimes/<regime>/releases.yaml is built if it is missing.
+Building the same tag twice gives byte-identical files.
+
+Examples:
+  acquis build eu                      build the newest recorded eu release if missing
+  acquis build eu --tag 2026.11.1      record HEAD as tag 2026.11.1 and build it
+  acquis build eu --tag 2026.11.0 --force   rebuild an older tag from its commit's canon`,
+    )
+    .action(
+      (
+        regime: string,
+        opts: { tag?: string; root: string; sources?: string; force?: boolean; json?: boolean },
+      ) => {
+        const summary = build({
+          root: resolve(opts.root),
+          regime,
+          tag: opts.tag,
+          sources: opts.sources,
+          force: opts.force,
+          progress: progress(),
+        });
+        endProgress();
+        process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : render(summary));
+      },
+    );
+}
+
+function render(s: BuildSummary): string {
+  const kinds = Object.entries(s.unitsByKind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
+  const edges = Object.entries(s.edges)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
+  const rows = [["act", "units", "articles", "repairs", "defects left"]];
+  for (const a of s.acts) {
+    const sum = (r: Record<string, number>) => Object.values(r).reduce((x, y) => x + y, 0);
+    const defects = Object.entries(a.defects)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ");
+    rows.push([a.short_name, String(a.units), String(a.articles), String(sum(a.repairs)), defects || "none"]);
+  }
+  return `${s.built ? "built" : "already built"} ${s.regime}@${s.tag} from commit ${s.commit.slice(0, 12)}
+  release:     ${s.dir}
+  acts:        ${s.counts.acts}
+  units:       ${s.counts.units} (${kinds})
+  definitions: ${s.counts.definitions}
+  edges:       ${s.counts.edges} (${edges}); unresolved references ${(s.unresolvedShare * 100).toFixed(1)} %
+  quality:     ${s.counts.repairs} repairs, ${s.counts.defects} defects left (quality.json lists each)
+
+${table(rows)}
+`;
+}

@@ -1,0 +1,24 @@
+/**
+ * The `acquis` command line. Each command lives in its own module and only parses options, calls the
+ * library and prints; every failure ends as one line on stderr and a non-zero exit.
+ */
+import { Command, CommanderError } from "commander";
+import { registerBuild } from "./build.ts";
+import { fail } from "./output.ts";
+
+const program = new Command("acquis")
+  .description("Compile regulation text into signed, point-in-time releases, and serve them with citations.")
+  .showSuggestionAfterError(true)
+  .exitOverride()
+  .configureOutput({
+    outputError: (str, write) => write(`acquis: ${str.replace(/^error: /u, "").trimEnd()}\n`),
+  });
+
+registerBuild(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) process.exit(e.exitCode);
+  fail(e);
+}

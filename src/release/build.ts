@@ -1,0 +1,287 @@
+/**
+ * `acquis build`: compile one tag of a regime into `regimes/<regime>/releases/<tag>/`.
+ *
+ * A tag is built from the canon commit `releases.yaml` records for it (a new tag records HEAD), with
+ * sources checked against the canon's digests. Everything written is a function of that commit and
+ * those sources: `built_at` is the commit's committer date, JSON is canonical (RFC 8785), and the
+ * release directory appears only once complete.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import canonicalize from "canonicalize";
+import { compile, sha256 } from "../canon/compile.ts";
+import { buildGraph, type Graph } from "../canon/graph.ts";
+import type { Unit } from "../canon/model.ts";
+import { countByKind } from "../canon/quality.ts";
+import { parseRegime } from "../canon/regime.ts";
+import { buildIndex } from "./chunk-index.ts";
+import { diffUnits } from "./diff.ts";
+import { committerDate, headCommit, readAtCommit, uncommitted } from "./git.ts";
+import type { StoredCorpus } from "./load.ts";
+import {
+  type ArtifactEntry,
+  META_FILE,
+  parseMeta,
+  type ReleaseMeta,
+  SCHEMA_VERSION,
+  serialiseMeta,
+} from "./meta.ts";
+import { provenanceStatement } from "./provenance.ts";
+import { type ReleaseRecord, readReleases, releaseDir, TAG, writeReleases } from "./releases.ts";
+
+export class BuildError extends Error {}
+
+export interface BuildOptions {
+  root: string;
+  regime: string;
+  tag?: string;
+  sources?: string;
+  /** Rebuild even when the release directory exists. */
+  force?: boolean;
+  progress?: (message: string) => void;
+}
+
+export interface BuildSummary {
+  regime: string;
+  tag: string;
+  commit: string;
+  dir: string;
+  built: boolean;
+  counts: Record<string, number>;
+  unitsByKind: Record<string, number>;
+  edges: Record<string, number>;
+  unresolvedShare: number;
+  acts: {
+    id: string;
+    short_name: string;
+    units: number;
+    articles: number;
+    repairs: Record<string, number>;
+    defects: Record<string, number>;
+  }[];
+}
+
+const ENGINE_VERSION = (
+  JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
+
+export function build(opts: BuildOptions): BuildSummary {
+  const root = resolve(opts.root);
+  const sources = resolve(opts.sources ?? join(root, "..", "shared", "corpus"));
+  const releases = readReleases(root, opts.regime);
+  const record = chooseRecord(root, opts.regime, releases, opts.tag);
+  const dir = releaseDir(root, opts.regime, record.tag);
+  if (existsSync(join(dir, META_FILE)) && !opts.force) {
+    return summarise(opts.regime, record, dir, false);
+  }
+  const position = releases.findIndex((r) => r.tag === record.tag);
+  const previous = (position >= 0 ? releases[position - 1] : releases[releases.length - 1]) ?? null;
+  let prev: { tag: string; metaSha: string; units: Unit[] } | null = null;
+  if (previous) {
+    const prevDir = releaseDir(root, opts.regime, previous.tag);
+    if (!existsSync(join(prevDir, META_FILE))) {
+      opts.progress?.(`building predecessor ${opts.regime}@${previous.tag} first`);
+      build({ ...opts, tag: previous.tag, force: false });
+    }
+    const stored = JSON.parse(readFileSync(join(prevDir, "corpus.json"), "utf8")) as StoredCorpus;
+    prev = {
+      tag: previous.tag,
+      metaSha: sha256(readFileSync(join(prevDir, META_FILE))),
+      units: stored.units as Unit[],
+    };
+  }
+
+  opts.progress?.(`${opts.regime}@${record.tag}: canon from commit ${record.commit.slice(0, 12)}`);
+  const canonPath = `regimes/${opts.regime}/regime.yaml`;
+  const canon = parseRegime(
+    readAtCommit(root, record.commit, canonPath),
+    `${canonPath}@${record.commit.slice(0, 12)}`,
+  );
+  if (canon.regime !== opts.regime)
+    throw new BuildError(`${canonPath} names regime "${canon.regime}", not "${opts.regime}"`);
+  let done = 0;
+  const compiled = compile(canon, sources, (id) => {
+    done++;
+    opts.progress?.(`parsing ${done}/${canon.acts.length} ${id}`);
+  });
+  const { corpus } = compiled;
+  opts.progress?.("resolving references");
+  const graph = buildGraph(corpus);
+  opts.progress?.("indexing");
+  const index = buildIndex(corpus.units);
+  const builtAt = committerDate(root, record.commit);
+
+  const storedCorpus: StoredCorpus = {
+    schema_version: SCHEMA_VERSION,
+    regime: opts.regime,
+    tag: record.tag,
+    acts: corpus.acts,
+    units: corpus.units.map(({ text: _text, ...rest }) => rest),
+  };
+  const quality = {
+    schema_version: SCHEMA_VERSION,
+    regime: opts.regime,
+    tag: record.tag,
+    acts: compiled.quality,
+    graph: { counts: graph.counts, unresolved_share: graph.unresolved_share, unresolved: graph.unresolved },
+  };
+  const diffName = `${record.tag}.diff.json`;
+  const diff = diffUnits(opts.regime, record.tag, prev?.tag ?? null, prev?.units ?? [], corpus.units);
+  const artifacts: [string, string][] = [
+    ["corpus.json", json(storedCorpus)],
+    [
+      "graph.json",
+      json({
+        schema_version: SCHEMA_VERSION,
+        regime: opts.regime,
+        tag: record.tag,
+        edges: graph.edges,
+        counts: graph.counts,
+      }),
+    ],
+    ["index.json", json(index)],
+    ["quality.json", json(quality)],
+    [diffName, json(diff)],
+  ];
+  const entries: ArtifactEntry[] = artifacts.map(([name, body]) => entry(name, body));
+  const provenance = json(
+    provenanceStatement({
+      regime: opts.regime,
+      tag: record.tag,
+      commit: record.commit,
+      builtAt,
+      engineVersion: ENGINE_VERSION,
+      artifacts: entries.map((e) => ({ name: e.name, sha256: e.sha256 })),
+      sources: compiled.sources,
+    }),
+  );
+  artifacts.push(["provenance.json", provenance]);
+  entries.push(entry("provenance.json", provenance));
+
+  const counts = releaseCounts(corpus.units, graph, compiled.quality, corpus.acts.length);
+  const meta: ReleaseMeta = {
+    schema_version: SCHEMA_VERSION,
+    regime: opts.regime,
+    tag: record.tag,
+    commit: record.commit,
+    built_at: builtAt,
+    as_of: canon.as_of,
+    previous: { tag: prev?.tag ?? null, release_meta_sha256: prev?.metaSha ?? null },
+    licence: { engine: "Apache-2.0", corpus: canon.licence.corpus, attribution: canon.licence.attribution },
+    artifacts: [...entries].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    sources: compiled.sources,
+    counts,
+  };
+  artifacts.push([META_FILE, serialiseMeta(meta)]);
+
+  writeAtomically(dir, artifacts);
+  if (position < 0) writeReleases(root, opts.regime, [...releases, record]);
+  return summarise(opts.regime, record, dir, true);
+}
+
+function chooseRecord(
+  root: string,
+  regime: string,
+  releases: ReleaseRecord[],
+  tag: string | undefined,
+): ReleaseRecord {
+  if (tag === undefined) {
+    const newest = releases[releases.length - 1];
+    if (!newest)
+      throw new BuildError(
+        `regimes/${regime}/releases.yaml records no release; build the first with --tag <tag>`,
+      );
+    return newest;
+  }
+  if (!TAG.test(tag))
+    throw new BuildError(`tag "${tag}" is not valid: use letters, digits, ".", "_" and "-" (at most 64)`);
+  const known = releases.find((r) => r.tag === tag);
+  if (known) return known;
+  const dirty = uncommitted(root, `regimes/${regime}`).filter(
+    (p) => !p.endsWith("releases.yaml") && !p.includes("/releases/"),
+  );
+  if (dirty.length > 0) {
+    throw new BuildError(
+      `regimes/${regime} has uncommitted changes (${dirty.join(", ")}); a release is built from a commit: commit them, then build`,
+    );
+  }
+  return { tag, commit: headCommit(root) };
+}
+
+function json(value: unknown): string {
+  return `${canonicalize(value)}\n`;
+}
+
+function entry(name: string, body: string): ArtifactEntry {
+  return { name, sha256: sha256(body), size: Buffer.byteLength(body) };
+}
+
+/** Write into a sibling temporary directory and rename it into place: a release appears whole or not at all. */
+function writeAtomically(dir: string, files: [string, string][]): void {
+  const parent = dirname(dir);
+  mkdirSync(parent, { recursive: true });
+  const tmp = `${dir}.partial-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp);
+  try {
+    for (const [name, body] of files) writeFileSync(join(tmp, name), body);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(tmp, dir);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+function releaseCounts(
+  units: Unit[],
+  graph: Graph,
+  quality: { repairs: unknown[]; defects: unknown[] }[],
+  acts: number,
+) {
+  return {
+    acts,
+    units: units.length,
+    definitions: units.filter((u) => u.defines).length,
+    edges: graph.edges.length,
+    repairs: quality.reduce((n, q) => n + q.repairs.length, 0),
+    defects: quality.reduce((n, q) => n + q.defects.length, 0),
+  };
+}
+
+/** What a build produced, read back from the release directory (the same whether built now or before). */
+function summarise(regime: string, record: ReleaseRecord, dir: string, built: boolean): BuildSummary {
+  const corpus = JSON.parse(readFileSync(join(dir, "corpus.json"), "utf8")) as StoredCorpus;
+  const quality = JSON.parse(readFileSync(join(dir, "quality.json"), "utf8")) as {
+    acts: { act: string; repairs: { kind: string }[]; defects: { kind: string }[] }[];
+    graph: { counts: Record<string, number>; unresolved_share: number };
+  };
+  const unitsByKind: Record<string, number> = {};
+  for (const u of corpus.units) unitsByKind[u.kind] = (unitsByKind[u.kind] ?? 0) + 1;
+  const { counts } = parseMeta(readFileSync(join(dir, META_FILE), "utf8"));
+  return {
+    regime,
+    tag: record.tag,
+    commit: record.commit,
+    dir,
+    built,
+    counts,
+    unitsByKind,
+    edges: quality.graph.counts,
+    unresolvedShare: quality.graph.unresolved_share,
+    acts: corpus.acts.map((a) => {
+      const q = quality.acts.find((x) => x.act === a.id);
+      const own = corpus.units.filter((u) => u.act === a.id);
+      return {
+        id: a.id,
+        short_name: a.short_name,
+        units: own.length,
+        articles: own.filter((u) => u.kind === "article").length,
+        repairs: countByKind(q?.repairs.map((r) => ({ ...r, eid: null, detail: "" })) ?? []),
+        defects: countByKind(q?.defects.map((r) => ({ ...r, eid: null, detail: "" })) ?? []),
+      };
+    }),
+  };
+}

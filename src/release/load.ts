@@ -1,0 +1,96 @@
+/**
+ * The release loader every server uses: it checks the digest and size of every artifact that
+ * `release-meta.yaml` declares before it exposes anything, and refuses naming the first artifact that
+ * differs.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { composeText } from "../canon/act.ts";
+import { sha256 } from "../canon/compile.ts";
+import type { Act, Unit } from "../canon/model.ts";
+import { ChunkIndex, type IndexFile } from "./chunk-index.ts";
+import { META_FILE, parseMeta, type ReleaseMeta } from "./meta.ts";
+
+export class ReleaseIntegrityError extends Error {
+  readonly artifact: string;
+  constructor(artifact: string, message: string) {
+    super(message);
+    this.artifact = artifact;
+  }
+}
+
+export interface StoredCorpus {
+  schema_version: string;
+  regime: string;
+  tag: string;
+  acts: Act[];
+  units: Omit<Unit, "text">[];
+}
+
+export interface LoadedRelease {
+  dir: string;
+  meta: ReleaseMeta;
+  /** SHA-256 over the bytes of `release-meta.yaml`. */
+  metaSha256: string;
+  acts: Act[];
+  units: Unit[];
+  byNode: Map<string, Unit>;
+  index: ChunkIndex;
+}
+
+/** Read and check every declared artifact; returns the bytes by name. */
+export function verifyArtifacts(dir: string): {
+  meta: ReleaseMeta;
+  metaSha256: string;
+  files: Map<string, Buffer>;
+} {
+  let metaBytes: Buffer;
+  try {
+    metaBytes = readFileSync(join(dir, META_FILE));
+  } catch {
+    throw new ReleaseIntegrityError(META_FILE, `${dir}: no ${META_FILE}; not a release directory`);
+  }
+  const meta = parseMeta(metaBytes.toString("utf8"));
+  const files = new Map<string, Buffer>();
+  for (const a of meta.artifacts) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(dir, a.name));
+    } catch {
+      throw new ReleaseIntegrityError(a.name, `artifact ${a.name} is missing from ${dir}`);
+    }
+    const found = sha256(bytes);
+    if (bytes.length !== a.size || found !== a.sha256) {
+      throw new ReleaseIntegrityError(
+        a.name,
+        `artifact ${a.name} does not match ${META_FILE}: expected sha256 ${a.sha256} (${a.size} bytes), found ${found} (${bytes.length} bytes)`,
+      );
+    }
+    files.set(a.name, bytes);
+  }
+  return { meta, metaSha256: sha256(metaBytes), files };
+}
+
+export function loadRelease(dir: string): LoadedRelease {
+  const { meta, metaSha256, files } = verifyArtifacts(dir);
+  const corpusBytes = files.get("corpus.json");
+  const indexBytes = files.get("index.json");
+  if (!corpusBytes || !indexBytes) {
+    throw new ReleaseIntegrityError(
+      corpusBytes ? "index.json" : "corpus.json",
+      `${META_FILE} does not declare ${corpusBytes ? "index.json" : "corpus.json"}`,
+    );
+  }
+  const stored = JSON.parse(corpusBytes.toString("utf8")) as StoredCorpus;
+  const units = stored.units.map((u) => ({ ...u, text: "" }) as Unit);
+  composeText(units);
+  return {
+    dir,
+    meta,
+    metaSha256,
+    acts: stored.acts,
+    units,
+    byNode: new Map(units.map((u) => [u.node, u])),
+    index: new ChunkIndex(JSON.parse(indexBytes.toString("utf8")) as IndexFile),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * A throwaway git checkout holding the fictional fixture regime, so tests drive `acquis build` exactly
+ * as a user does: canon committed, releases built from commits. Commit dates are fixed, so two repos
+ * made the same way produce the same commits.
+ */
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const FIXTURE = join(import.meta.dirname, "..", "fixtures", "regime");
+export const FIXTURE_SOURCES = join(FIXTURE, "sources");
+
+export interface FixtureRepo {
+  root: string;
+  /** Commit canon revision `rev` (1 or 2) of the fixture regime; returns the commit id. */
+  commitRevision(rev: 1 | 2): string;
+  git(...args: string[]): string;
+}
+
+export function fixtureRepo(): FixtureRepo {
+  const root = mkdtempSync(join(tmpdir(), "acquis-fixture-"));
+  let tick = 0;
+  const git = (...args: string[]) => {
+    const when = `2026-01-0${Math.min(9, tick + 1)}T12:00:00Z`;
+    return execFileSync("git", args, {
+      cwd: root,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "Fixture",
+        GIT_AUTHOR_EMAIL: "fixture@example.invalid",
+        GIT_COMMITTER_NAME: "Fixture",
+        GIT_COMMITTER_EMAIL: "fixture@example.invalid",
+        GIT_AUTHOR_DATE: when,
+        GIT_COMMITTER_DATE: when,
+      },
+    });
+  };
+  git("init", "-q", "-b", "main");
+  mkdirSync(join(root, "regimes", "fixture"), { recursive: true });
+  writeFileSync(join(root, ".gitignore"), "regimes/*/releases/*/\n");
+  return {
+    root,
+    git,
+    commitRevision(rev) {
+      copyFileSync(join(FIXTURE, "canon", `rev${rev}.yaml`), join(root, "regimes", "fixture", "regime.yaml"));
+      git("add", "-A");
+      git("commit", "-q", "-m", `fixture canon revision ${rev}`);
+      tick++;
+      return git("rev-parse", "HEAD").trim();
+    },
+  };
+}
