@@ -81,7 +81,8 @@ export function citationLabel(eid: string, shortName: string): string {
         parts.push(`Article ${num}`);
         break;
       case "para":
-        parts.push(`(${num})`);
+        // UN regulations cite their dotted paragraphs by number: "paragraph 7.2.2.1".
+        parts.push(num.includes(".") ? `, paragraph ${num}` : `(${num})`);
         inParagraph = true;
         break;
       case "subpara":

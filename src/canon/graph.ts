@@ -53,6 +53,7 @@ export function buildGraph(corpus: Corpus): Graph {
   const actsByNumber = new Map<string, Act>();
   for (const a of corpus.acts) actsByNumber.set(normaliseNumber(a.number), a);
   const definitions = definitionsByAct(corpus.units);
+  const names = actNames(corpus.acts);
 
   let attempted = 0;
   for (const u of corpus.units) {
@@ -79,6 +80,15 @@ export function buildGraph(corpus: Corpus): Graph {
         add("amends", target.work_iri, m[0]);
       if (/^\s*(?:is|are) (?:hereby )?repealed\b|^\s*shall be repealed\b/u.test(after))
         add("repeals", target.work_iri, m[0]);
+    }
+    // "the GDPR", "the Digital Operational Resilience Act": acts named rather than numbered.
+    if (names) {
+      for (const m of text.matchAll(names.pattern)) {
+        const target = names.byName.get((m[1] as string).toLowerCase());
+        if (!target || target.id === u.act) continue;
+        attempted++;
+        add("refers_to_act", target.work_iri, m[1] as string);
+      }
     }
     // "Article 6(1)(f)", "Articles 12 to 22", "Article 33 of Regulation (EU) 2016/679".
     for (const m of text.matchAll(ARTICLE_REF)) {
@@ -145,6 +155,25 @@ export function buildGraph(corpus: Corpus): Graph {
     unresolved,
     counts: sortedCounts,
     unresolved_share: attempted === 0 ? 0 : Math.round((unresolved.length / attempted) * 10000) / 10000,
+  };
+}
+
+/** Names an act goes by (short name and aliases), longest first so "NIS2 Directive" wins over "NIS2". */
+function actNames(acts: Act[]): { pattern: RegExp; byName: Map<string, Act> } | null {
+  const byName = new Map<string, Act>();
+  for (const a of acts) {
+    for (const n of [a.short_name, ...a.aliases]) {
+      // Numbers are matched by ACT_REF; very short names ("AIA") would match ordinary words.
+      if (n.length >= 4 && !/\d{4}\/\d/u.test(n)) byName.set(n.toLowerCase(), a);
+    }
+  }
+  if (byName.size === 0) return null;
+  const alternatives = [...byName.keys()]
+    .sort((x, y) => y.length - x.length || (x < y ? -1 : 1))
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&"));
+  return {
+    pattern: new RegExp(`(?<![\\p{L}\\p{N}])(${alternatives.join("|")})(?![\\p{L}\\p{N}])`, "giu"),
+    byName,
   };
 }
 

@@ -29,6 +29,9 @@ type PointStyle = "number" | "letter" | "roman";
 
 const PARA_INLINE = /^(\d{1,3}[a-z]?)\.\s+(\S[\s\S]*)$/u;
 const PARA_ALONE = /^(\d{1,3}[a-z]?)\.$/u;
+/** UN regulations number their paragraphs "2.1.", "7.2.2.1.". */
+const DOTTED_ALONE = /^(\d{1,2}(?:\.\d{1,2}){1,4})\.?$/u;
+const DOTTED_INLINE = /^(\d{1,2}(?:\.\d{1,2}){1,4})\.\s+(\S[\s\S]*)$/u;
 const POINT_ALONE = /^\(([a-z]{1,2}|\d{1,3}[a-z]?|[ivxlc]+)\)$/u;
 const POINT_INLINE = /^\(([a-z]|\d{1,3}[a-z]?|[ivxlc]{1,6})\)\s+(\S[\s\S]*)$/u;
 const INDENT_ALONE = /^[—–]$/u;
@@ -125,7 +128,13 @@ export function parseProvision(blocks: string[]): ParsedProvision {
       if (p.kind === "point") addPoint(p.num, "");
       else addIndent("");
     }
-    let m = PARA_ALONE.exec(block);
+    let m = DOTTED_ALONE.exec(block) ?? DOTTED_INLINE.exec(block);
+    if (m) {
+      if (m[2] === undefined) pending = { kind: "para", num: m[1] as string };
+      else openParagraph(m[1] as string, m[2] as string);
+      continue;
+    }
+    m = PARA_ALONE.exec(block);
     if (m && followsParagraph(lastPara, m[1] as string)) {
       pending = { kind: "para", num: m[1] as string };
       continue;
@@ -165,7 +174,7 @@ export function parseProvision(blocks: string[]): ParsedProvision {
 }
 
 function isLabel(block: string, lastPara: string | null): boolean {
-  if (POINT_ALONE.test(block) || INDENT_ALONE.test(block)) return true;
+  if (POINT_ALONE.test(block) || INDENT_ALONE.test(block) || DOTTED_ALONE.test(block)) return true;
   const m = PARA_ALONE.exec(block);
   return m !== null && followsParagraph(lastPara, m[1] as string);
 }

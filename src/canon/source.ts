@@ -67,16 +67,17 @@ export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
     if (a.title?.endsWith("`"))
       log.repair("title_typo_fixed", eid, `stray backquote removed from title "${a.title}"`);
     const annexNum = /^Annex\s+(\S+)$/u.exec(a.number.trim());
+    const where = annexNum ? `anx_${annexNum[1]}` : eid;
+    let blocks = toBlocks(a.text, log, where);
+    if (heading && blocks[0] === heading && blocks.length > 1) {
+      blocks = blocks.slice(1);
+      log.repair("title_removed_from_text", where, `title "${clip(heading)}" repeated as the first line`);
+    }
     if (annexNum) {
       // UN regulations list their annexes as articles named "Annex 1".
-      annexes.push({
-        num: annexNum[1] as string,
-        heading,
-        blocks: toBlocks(a.text, log, `anx_${annexNum[1]}`),
-      });
+      annexes.push({ num: annexNum[1] as string, heading, blocks });
       continue;
     }
-    let blocks = toBlocks(a.text, log, eid);
     if (isCorrelationScrap(a, blocks)) {
       log.defect(
         "correlation_table_scrap",
@@ -84,10 +85,6 @@ export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
         `source article ${a.number} ("${heading ?? ""}") holds only "${clip(blocks.join(" "))}"; not an article, left out`,
       );
       continue;
-    }
-    if (heading && blocks[0] === heading && blocks.length > 1) {
-      blocks = blocks.slice(1);
-      log.repair("title_removed_from_text", eid, `title "${clip(heading)}" repeated as the first line`);
     }
     const tail = splitTail(blocks, log, eid);
     blocks = tail.body;

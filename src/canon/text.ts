@@ -31,6 +31,7 @@ export function toBlocks(raw: string, log: QualityLog, eid: string): string[] {
     log.repair("footnote_reference_joined", eid, `${refs} footnote reference(s) split over blocks rejoined`);
   }
   const blocks: string[] = [];
+  const layout: boolean[] = [];
   let markers = 0;
   let deletions = 0;
   for (const piece of text.split(/\n[ \t\u00a0]*\n/u)) {
@@ -51,20 +52,59 @@ export function toBlocks(raw: string, log: QualityLog, eid: string): string[] {
       if (block === "") continue;
     }
     blocks.push(block);
+    // Tables rendered as deeply indented lines: the scraper emits them and then the same text flat.
+    layout.push(/\n {8,}\S/u.test(piece));
   }
   if (markers > 0) {
     const note = deletions > 0 ? `; ${deletions} marked deletion(s) had no text` : "";
     log.repair("consolidation_marker_stripped", eid, `${markers} consolidation marker(s) removed${note}`);
   }
-  return dropRepeatedBlocks(blocks, log, eid);
+  return dropRepeatedRuns(dropRepeatedBlocks(dropLayoutCopies(blocks, layout, log, eid), log, eid), log, eid);
 }
 
-/** The scraper sometimes emitted a block twice in a row; the law never says the same long thing twice. */
+/**
+ * A passage the scraper emitted twice (a table's layout copy and then its flat copy): a run of blocks
+ * that repeats, block for block, the run right before it. Only runs opening with a long block count.
+ */
+function dropRepeatedRuns(blocks: string[], log: QualityLog, eid: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < blocks.length; ) {
+    const b = blocks[i] as string;
+    const j = b.length > 40 ? out.lastIndexOf(b) : -1;
+    const run = j >= 0 ? out.length - j : 0;
+    if (run > 0 && blocks.slice(i, i + run).every((x, k) => x === out[j + k])) {
+      log.repair("duplicate_line_removed", eid, `repeated passage of ${run} block(s) removed: "${clip(b)}"`);
+      i += run;
+      continue;
+    }
+    out.push(b);
+    i++;
+  }
+  return out;
+}
+
+/** A table-layout block whose text the following blocks repeat flat is a copy; the flat text is kept. */
+function dropLayoutCopies(blocks: string[], layout: boolean[], log: QualityLog, eid: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i] as string;
+    const head = b.slice(0, 40);
+    const repeated = blocks.slice(i + 1, i + 4).some((n) => n.slice(0, 40) === head);
+    if (layout[i] && repeated) {
+      log.repair("duplicate_line_removed", eid, `table-layout copy removed: "${clip(b)}"`);
+      continue;
+    }
+    out.push(b);
+  }
+  return out;
+}
+
+/** The scraper sometimes emitted a block twice in a row; the law never says the same thing twice running. */
 function dropRepeatedBlocks(blocks: string[], log: QualityLog, eid: string): string[] {
   const out: string[] = [];
   for (const b of blocks) {
     const prev = out[out.length - 1];
-    if (prev !== undefined && prev === b && b.length > 40) {
+    if (prev !== undefined && prev === b && !/^[—–-]$/u.test(b)) {
       log.repair("duplicate_line_removed", eid, `repeated block removed: "${clip(b)}"`);
       continue;
     }

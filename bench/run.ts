@@ -1,0 +1,58 @@
+/**
+ * `npm run bench`: build time and peak memory of the full `eu` release, and the time to load a release
+ * with every digest checked. Each figure sits beside a baseline measured in the same run (these
+ * machines are noisy; ratios travel, seconds do not). Results go in docs/benchmarks.md.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { loadRelease } from "../src/release/load.ts";
+import { newestBuilt } from "../src/release/releases.ts";
+
+const root = join(import.meta.dirname, "..");
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+}
+
+const builds: { build_ms: number; baseline_ms: number; max_rss_mib: number }[] = [];
+for (let i = 0; i < runs; i++) {
+  const out = execFileSync(process.execPath, [join(import.meta.dirname, "build-once.ts"), root], {
+    encoding: "utf8",
+  });
+  builds.push(JSON.parse(out.trim().split("\n").pop() as string));
+  process.stderr.write(`build ${i + 1}/${runs}: ${builds[i]?.build_ms} ms\n`);
+}
+
+const record = newestBuilt(root, "eu");
+if (!record) throw new Error("no eu release built");
+const dir = join(root, "regimes", "eu", "releases", record.tag);
+const loads: number[] = [];
+const parses: number[] = [];
+for (let i = 0; i < runs + 2; i++) {
+  // Baseline: read and JSON.parse the same two files with no digest check and no text composition.
+  const p0 = performance.now();
+  JSON.parse(readFileSync(join(dir, "corpus.json"), "utf8"));
+  JSON.parse(readFileSync(join(dir, "index.json"), "utf8"));
+  parses.push(performance.now() - p0);
+  const t0 = performance.now();
+  loadRelease(dir);
+  loads.push(performance.now() - t0);
+}
+
+const b = median(builds.map((x) => x.build_ms));
+const base = median(builds.map((x) => x.baseline_ms));
+const result = {
+  machine: `${cpus().length} cores, ${cpus()[0]?.model ?? "unknown cpu"}, node ${process.version}`,
+  eu_build_ms_median: b,
+  eu_build_baseline_ms_median: base,
+  eu_build_over_baseline: Math.round((b / base) * 10) / 10,
+  eu_build_peak_rss_mib_max: Math.max(...builds.map((x) => x.max_rss_mib)),
+  release_load_ms_median: Math.round(median(loads)),
+  release_parse_baseline_ms_median: Math.round(median(parses)),
+  release_load_over_baseline: Math.round((median(loads) / median(parses)) * 10) / 10,
+};
+process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
