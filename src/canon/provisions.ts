@@ -34,6 +34,9 @@ const DOTTED_ALONE = /^(\d{1,2}(?:\.\d{1,2}){1,4})\.?$/u;
 const DOTTED_INLINE = /^(\d{1,2}(?:\.\d{1,2}){1,4})\.\s+(\S[\s\S]*)$/u;
 const POINT_ALONE = /^\(([a-z]{1,2}|\d{1,3}[a-z]?|[ivxlc]+)\)$/u;
 const POINT_INLINE = /^\(([a-z]|\d{1,3}[a-z]?|[ivxlc]{1,6})\)\s+(\S[\s\S]*)$/u;
+const QUOTE_OPEN = /^[‘“'"]/u;
+/** A quoted passage ends with its closing quote, perhaps followed by the instruction's punctuation. */
+const QUOTE_CLOSE = /[’”'"]\s*[;.,]?(?:\s*(?:and|or))?$/u;
 const INDENT_ALONE = /^[—–]$/u;
 const INDENT_INLINE = /^[—–]\s+(\S[\s\S]*)$/u;
 
@@ -60,6 +63,10 @@ export function parseProvision(blocks: string[]): ParsedProvision {
   let indents = 0;
   let pending: { kind: "point"; num: string } | { kind: "indent" } | { kind: "para"; num: string } | null =
     null;
+  // The unit written last, and whether we are inside text an amending provision quotes ("… is replaced
+  // by the following: ‘3. …’"): quoted text belongs to the instruction, not to this act's structure.
+  let last: { own: string } = root;
+  let quoting = false;
 
   const addText = (text: string) => {
     container.textBlocks++;
@@ -68,6 +75,7 @@ export function parseProvision(blocks: string[]): ParsedProvision {
     if (container.textBlocks === 1 && container.unit.own === "") {
       container.unit.own = text;
       container.pointHost = container.unit;
+      last = container.unit;
       return;
     }
     const sub: Draft = {
@@ -79,6 +87,7 @@ export function parseProvision(blocks: string[]): ParsedProvision {
     };
     container.unit.children.push(sub);
     container.pointHost = sub;
+    last = sub;
   };
 
   const openParagraph = (num: string, text: string) => {
@@ -102,6 +111,7 @@ export function parseProvision(blocks: string[]): ParsedProvision {
     (parent ? parent.draft.children : container.pointHost.children).push(draft);
     points.push({ style, num, draft });
     indents = 0;
+    last = draft;
   };
 
   const addIndent = (text: string) => {
@@ -109,9 +119,16 @@ export function parseProvision(blocks: string[]): ParsedProvision {
     const draft: Draft = { kind: "indent", segment: `indent_${indents}`, num: null, own: text, children: [] };
     const parent = points[points.length - 1];
     (parent ? parent.draft.children : container.pointHost.children).push(draft);
+    last = draft;
   };
 
   for (const block of blocks) {
+    const quoteFootnote = /^\(\*\d+\)/u.test(block);
+    if (!pending && (quoting || quoteFootnote || (QUOTE_OPEN.test(block) && /:$/u.test(last.own)))) {
+      quoting = !QUOTE_CLOSE.test(block) && !(quoteFootnote && !quoting);
+      last.own = last.own === "" ? block : `${last.own}\n\n${block}`;
+      continue;
+    }
     if (pending) {
       const p = pending;
       pending = null;
