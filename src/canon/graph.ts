@@ -32,8 +32,10 @@ export interface Graph {
 
 const ACT_REF =
   /\b(Regulation|Directive|Decision)\s+(?:\((EU|EC|EEC|Euratom)\)\s+)?(?:No\s+)?(\d{1,4}\/\d{1,4}(?:\/(?:EU|EC|EEC))?)/gu;
+/** What follows an article reference when it names another act: "…, point (a), of Regulation (EU) 2022/2554". */
 const OTHER_ACT_AFTER =
-  /^(?:,?\s*(?:first|second|third|fourth) subparagraph,?)?\s*(?:of|in|under) (?:Regulation|Directive|Decision|that Regulation|that Directive|the Treaty|the Charter|TFEU|TEU)|^\s*(?:TFEU|TEU)\b/u;
+  /^(?:,?\s*(?:(?:first|second|third|fourth|fifth) subparagraph|points?\s*\(\w{1,4}\)(?:(?:,|\s+and|\s+or|\s+to)\s*\(\w{1,4}\))*))*,?\s*(?:of|in|under) (?:Regulation|Directive|Decision|that Regulation|that Directive|the Treaty|the Charter|TFEU|TEU)|^\s*(?:TFEU|TEU)\b/u;
+/^(?:,?\s*(?:first|second|third|fourth) subparagraph,?)?\s*(?:of|in|under) (?:Regulation|Directive|Decision|that Regulation|that Directive|the Treaty|the Charter|TFEU|TEU)|^\s*(?:TFEU|TEU)\b/u;
 const ARTICLE_REF =
   /\bArticles?\s+(\d{1,3}[a-z]?)((?:\(\w{1,4}\))*)((?:\s*(?:,|and|or|to)\s*(?:\d{1,3}[a-z]?)(?:\(\w{1,4}\))*)*)/gu;
 const POINT_OF_ARTICLE = /\bpoint\s+\((\w{1,4})\)\s+of\s+Article\s+(\d{1,3}[a-z]?)((?:\(\w{1,4}\))*)/gu;
@@ -54,6 +56,7 @@ export function buildGraph(corpus: Corpus): Graph {
   for (const a of corpus.acts) actsByNumber.set(normaliseNumber(a.number), a);
   const definitions = definitionsByAct(corpus.units);
   const names = actNames(corpus.acts);
+  const amending = amendingArticles(corpus.units);
 
   let attempted = 0;
   for (const u of corpus.units) {
@@ -90,6 +93,9 @@ export function buildGraph(corpus: Corpus): Graph {
         add("refers_to_act", target.work_iri, m[1] as string);
       }
     }
+    // Inside an article that amends another act, "Article 19a" and "paragraph 1" name provisions of
+    // the amended act; the act itself is reached through refers_to_act and amends above.
+    if (amending.has(articleOf(u))) continue;
     // "Article 6(1)(f)", "Articles 12 to 22", "Article 33 of Regulation (EU) 2016/679".
     for (const m of text.matchAll(ARTICLE_REF)) {
       const end = (m.index ?? 0) + m[0].length;
@@ -156,6 +162,19 @@ export function buildGraph(corpus: Corpus): Graph {
     counts: sortedCounts,
     unresolved_share: attempted === 0 ? 0 : Math.round((unresolved.length / attempted) * 10000) / 10000,
   };
+}
+
+/** Articles headed "Amendment(s) to …" or "Amendments of …": their references point into another act. */
+function amendingArticles(units: Unit[]): Set<string> {
+  const out = new Set<string>();
+  for (const u of units) {
+    if (u.kind === "article" && /^Amendments? (?:to|of)\b/iu.test(u.heading ?? "")) out.add(u.node);
+  }
+  return out;
+}
+
+function articleOf(u: Unit): string {
+  return `${u.act}/${u.eid.split("__")[0]}`;
 }
 
 /** Names an act goes by (short name and aliases), longest first so "NIS2 Directive" wins over "NIS2". */
