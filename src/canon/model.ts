@@ -21,13 +21,14 @@ export type UnitKind =
 /** A date the act states, with the provision that states it. */
 export interface StatedDate {
   date: string;
-  provision: string;
+  provision?: string;
   basis?: string;
 }
 
 /** One step of an act's staged application, read from its final provisions. */
 export interface ScheduleItem {
   from: string;
+  /** First day the scope no longer applies (exclusive end). */
   until?: string;
   scope: string[];
   except?: string[];
@@ -53,6 +54,9 @@ export interface ActCanon {
   entry_into_force: StatedDate;
   application: StatedDate;
   schedule: ScheduleItem[];
+  /** What a reader must know that the source text does not say (a date a later act moved, a provision
+   * another act deleted); each is reported in quality.json. */
+  caveats: string[];
   notes?: string;
 }
 

@@ -35,8 +35,11 @@ const DOTTED_INLINE = /^(\d{1,2}(?:\.\d{1,2}){1,4})\.\s+(\S[\s\S]*)$/u;
 const POINT_ALONE = /^\(([a-z]{1,2}|\d{1,3}[a-z]?|[ivxlc]+)\)$/u;
 const POINT_INLINE = /^\(([a-z]|\d{1,3}[a-z]?|[ivxlc]{1,6})\)\s+(\S[\s\S]*)$/u;
 const QUOTE_OPEN = /^[‘“'"]/u;
-/** A quoted passage ends with its closing quote, perhaps followed by the instruction's punctuation. */
-const QUOTE_CLOSE = /[’”'"]\s*[;.,]?(?:\s*(?:and|or))?$/u;
+/**
+ * A quoted passage ends where the instruction's punctuation follows the closing quote ("…’;", "…’.",
+ * "…’; and"); a quote closing inside the passage ("the term ‘X’") does not end it.
+ */
+const QUOTE_CLOSE = /[’”'"]\s*[;.]\s*["”]?(?:\s*(?:and|or))?$/u;
 const INDENT_ALONE = /^[—–]$/u;
 const INDENT_INLINE = /^[—–]\s+(\S[\s\S]*)$/u;
 

@@ -18,6 +18,7 @@ export function parseRegime(text: string, file: string): RegimeCanon {
     throw new CanonError(`${file}: not valid YAML: ${(e as Error).message.split("\n")[0]}`);
   }
   const r = obj(doc, file);
+  known(r, ["regime", "title", "as_of", "licence", "acts"], file);
   const acts = arr(r.acts, `${file}: acts`).map((a, i) => readAct(a, `${file}: acts[${i}]`));
   const ids = new Set<string>();
   for (const a of acts) {
@@ -37,8 +38,30 @@ export function parseRegime(text: string, file: string): RegimeCanon {
   };
 }
 
+const ACT_KEYS = [
+  "id",
+  "source",
+  "sha256",
+  "short_name",
+  "aliases",
+  "title",
+  "number",
+  "type",
+  "celex",
+  "eli",
+  "jurisdiction",
+  "language",
+  "published",
+  "entry_into_force",
+  "application",
+  "schedule",
+  "caveats",
+  "notes",
+];
+
 function readAct(v: unknown, where: string): ActCanon {
   const a = obj(v, where);
+  known(a, ACT_KEYS, where);
   const id = str(a.id, `${where}.id`);
   const at = `${where} (${id})`;
   const type = str(a.type, `${at}.type`) as ActType;
@@ -67,6 +90,10 @@ function readAct(v: unknown, where: string): ActCanon {
       a.schedule === undefined
         ? []
         : arr(a.schedule, `${at}.schedule`).map((s, i) => step(s, `${at}.schedule[${i}]`)),
+    caveats:
+      a.caveats === undefined
+        ? []
+        : arr(a.caveats, `${at}.caveats`).map((x, i) => str(x, `${at}.caveats[${i}]`)),
   };
   if (a.eli !== undefined) act.eli = str(a.eli, `${at}.eli`);
   else if (type !== "un_reg") throw new CanonError(`${at}.eli: required for an EU act`);
@@ -75,18 +102,22 @@ function readAct(v: unknown, where: string): ActCanon {
   return act;
 }
 
+/** A date and where it is stated: a provision of the act, or (when no article states it) a basis. */
 function stated(v: unknown, where: string): StatedDate {
   const o = obj(v, where);
-  const out: StatedDate = {
-    date: date(o.date, `${where}.date`),
-    provision: str(o.provision, `${where}.provision`),
-  };
+  known(o, ["date", "provision", "basis"], where);
+  const out: StatedDate = { date: date(o.date, `${where}.date`) };
+  if (o.provision !== undefined) out.provision = str(o.provision, `${where}.provision`);
   if (o.basis !== undefined) out.basis = str(o.basis, `${where}.basis`);
+  if (out.provision === undefined && out.basis === undefined) {
+    throw new CanonError(`${where}: name the provision that states the date, or its basis`);
+  }
   return out;
 }
 
 function step(v: unknown, where: string): ScheduleItem {
   const o = obj(v, where);
+  known(o, ["from", "until", "scope", "except", "provision", "source_defect"], where);
   const out: ScheduleItem = {
     from: date(o.from, `${where}.from`),
     scope: arr(o.scope, `${where}.scope`).map((x, i) => str(x, `${where}.scope[${i}]`)),
@@ -97,6 +128,13 @@ function step(v: unknown, where: string): ScheduleItem {
     out.except = arr(o.except, `${where}.except`).map((x, i) => str(x, `${where}.except[${i}]`));
   if (o.source_defect !== undefined) out.source_defect = str(o.source_defect, `${where}.source_defect`);
   return out;
+}
+
+/** A canon key nobody reads is a typo waiting to be trusted: refuse it. */
+function known(o: Record<string, unknown>, keys: string[], where: string): void {
+  for (const k of Object.keys(o)) {
+    if (!keys.includes(k)) throw new CanonError(`${where}: unknown key "${k}" (known: ${keys.join(", ")})`);
+  }
 }
 
 function obj(v: unknown, where: string): Record<string, unknown> {

@@ -97,7 +97,9 @@ export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
       headingsBefore: [],
     });
   }
-  splitInsertedArticles(articles, log);
+  // Only consolidated texts (they carry EUR-Lex markers) print inserted articles inside the article
+  // before; in an amending act, "Article 29b" is quoted text of the act it amends.
+  if (src.articles.some((a) => /[▼►]/u.test(a.text))) splitInsertedArticles(articles, log);
   moveGluedHeadings(articles, log);
   return { articles, annexes };
 }

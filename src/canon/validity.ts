@@ -3,7 +3,9 @@
  *
  * A unit applies from the date of the most specific schedule step that covers it (its own eId, else
  * its nearest ancestor, by containment), unless that step excepts it; otherwise from the act's general
- * date of application. Recitals are part of the act from its entry into force.
+ * date of application. When several steps name the same eId (staging by category of addressee: "from
+ * 2029 for A, from 2031 for B"), the provision applies from the earliest. Recitals are part of the act
+ * from its entry into force. A provision of another act ("nis2/art_43") may end a scope.
  */
 import type { ActCanon, ScheduleItem, Unit } from "./model.ts";
 import type { QualityLog } from "./quality.ts";
@@ -21,7 +23,7 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog)
         );
       }
     }
-    if (!byEid.has(item.provision)) {
+    if (!item.provision.includes("/") && !byEid.has(item.provision)) {
       log.defect(
         "schedule_provision_unresolved",
         item.provision,
@@ -30,6 +32,7 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog)
     }
     if (item.source_defect) log.defect("source_lost_date", item.provision, item.source_defect);
   }
+  for (const caveat of canon.caveats) log.defect("canon_caveat", null, caveat);
   for (const u of units) {
     if (u.kind === "recital") {
       u.valid_from = canon.entry_into_force.date;
@@ -47,7 +50,9 @@ function governingStep(schedule: ScheduleItem[], unit: Unit, byNode: Map<string,
   for (let u: Unit | undefined = unit; u; u = u.parent ? byNode.get(u.parent) : undefined) {
     const excepted = schedule.some((s) => s.except?.includes(u.eid) && covers(s, unit, byNode));
     const steps = schedule.filter((s) => s.scope.includes(u.eid));
-    if (steps.length > 0 && !excepted) return steps[steps.length - 1] as ScheduleItem;
+    if (steps.length > 0 && !excepted) {
+      return steps.reduce((a, b) => (b.from < a.from ? b : a));
+    }
     if (excepted) return null;
   }
   return null;
