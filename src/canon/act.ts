@@ -185,7 +185,8 @@ function chapterOrder(num: string): number {
 function markDefinitions(src: SourceAct, units: Unit[], log: QualityLog): void {
   const byArticle = new Map<string, Unit[]>();
   for (const u of units) {
-    if (u.kind !== "point") continue;
+    // Numbered definitions are points; UN regulations number theirs as paragraphs ("2.1.").
+    if (u.kind !== "point" && u.kind !== "paragraph") continue;
     const art = u.eid.split("__")[0] as string;
     const m = /^[‘'"“]([^’'"”]{1,150})[’'"”]\s+(?:\([^)]*\)\s+)?(?:means|shall mean|is|refers to)\b/u.exec(
       u.own_text,
@@ -196,8 +197,15 @@ function markDefinitions(src: SourceAct, units: Unit[], log: QualityLog): void {
     list.push(u);
     byArticle.set(art, list);
   }
+  // The source's list lowercases terms ("ict risk") and folds abbreviations in ("… testing (tlpt)").
+  const key = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[\u2010-\u2013]/gu, "-")
+      .replace(/\s*\([^)]*\)\s*$/u, "")
+      .trim();
   for (const d of src.definitions ?? []) {
-    const found = byArticle.get(`art_${d.article}`)?.some((u) => u.defines === d.term.trim());
+    const found = byArticle.get(`art_${d.article}`)?.some((u) => key(u.defines as string) === key(d.term));
     if (!found) {
       log.defect(
         "definition_not_in_text",

@@ -60,7 +60,7 @@ function render(s: BuildSummary): string {
     const defects = Object.entries(a.defects)
       .map(([k, n]) => `${k} ${n}`)
       .join(", ");
-    rows.push([a.short_name, String(a.units), String(a.articles), String(sum(a.repairs)), defects || "none"]);
+    rows.push([a.id, String(a.units), String(a.articles), String(sum(a.repairs)), defects || "none"]);
   }
   return `${s.built ? "built" : "already built"} ${s.regime}@${s.tag} from commit ${s.commit.slice(0, 12)}
   release:     ${s.dir}

@@ -1,0 +1,131 @@
+/**
+ * The real `eu` regime: the 49 acts of ../shared/corpus/eu built into a release exactly as `npm start`
+ * does, then checked against the facts a user would look up.
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { before, describe, test } from "node:test";
+import { parse } from "yaml";
+import type { Unit } from "../../src/canon/model.ts";
+import { type LoadedRelease, loadRelease } from "../../src/release/load.ts";
+import { readReleases } from "../../src/release/releases.ts";
+import { acquis } from "../helpers/cli.ts";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const SOURCES = join(ROOT, "..", "shared", "corpus");
+
+describe("the eu release", () => {
+  let release: LoadedRelease;
+  let stdout: string;
+  const unit = (act: string, eid: string): Unit | undefined => release.byNode.get(`${act}/${eid}`);
+
+  before(() => {
+    const r = acquis(["build", "eu", "--root", ROOT, "--sources", SOURCES]);
+    assert.equal(r.status, 0, r.stderr);
+    stdout = r.stdout;
+    const newest = readReleases(ROOT, "eu").at(-1);
+    assert.ok(newest, "releases.yaml records an eu release");
+    release = loadRelease(join(ROOT, "regimes", "eu", "releases", newest.tag));
+  });
+
+  test("the build prints acts, units by kind, definitions, edges and defects", () => {
+    assert.match(stdout, /acts:\s+49\b/u);
+    assert.match(stdout, /units:\s+\d+ \(.*article \d+.*paragraph \d+.*\)/u);
+    assert.match(stdout, /definitions: \d{3,}/u);
+    assert.match(stdout, /edges:\s+\d+ \(.*refers_to \d+.*\)/u);
+    assert.match(stdout, /\d+ defects left/u);
+  });
+
+  test("every one of the 49 acts has articles", () => {
+    assert.equal(release.acts.length, 49);
+    for (const act of release.acts) {
+      const articles = release.units.filter((u) => u.act === act.id && u.kind === "article");
+      assert.ok(articles.length > 0, `${act.id} has articles`);
+    }
+  });
+
+  test("GDPR Article 33(1) begins with the personal data breach", () => {
+    const u = unit("gdpr", "art_33__para_1");
+    assert.ok(u);
+    assert.ok(u.text.startsWith("In the case of a personal data breach"), u.text.slice(0, 60));
+    assert.equal(u.citation, "Article 33(1) GDPR");
+    assert.equal(u.eli, "http://data.europa.eu/eli/reg/2016/679/art_33/par_1/oj");
+  });
+
+  test("AI Act Annex III is its own unit and Article 113 carries no annex text", () => {
+    const annex = unit("ai-act", "anx_III");
+    assert.ok(annex);
+    assert.match(annex.text, /Biometrics/u);
+    const art113 = unit("ai-act", "art_113");
+    assert.ok(art113);
+    assert.doesNotMatch(art113.text, /ANNEX|Annex III|Biometrics|Done at|METSOLA|OJ C/u);
+  });
+
+  test("AI Act staged application: Article 6(1) from 2027-08-02, Chapter I from 2025-02-02", () => {
+    assert.equal(unit("ai-act", "art_6__para_1")?.valid_from, "2027-08-02");
+    assert.equal(unit("ai-act", "chp_I")?.valid_from, "2025-02-02");
+    assert.equal(unit("ai-act", "art_1")?.valid_from, "2025-02-02");
+    assert.equal(unit("ai-act", "art_6__para_2")?.valid_from, "2026-08-02");
+  });
+
+  test("definitions are units linked to their term", () => {
+    assert.equal(unit("gdpr", "art_4__point_7")?.defines, "controller");
+    assert.equal(unit("gdpr", "art_4__point_12")?.defines, "personal data breach");
+  });
+
+  test("the quality report accounts for every defect DESIGN.md lists", () => {
+    const q = JSON.parse(readFileSync(join(release.dir, "quality.json"), "utf8")) as {
+      acts: { act: string; repairs: { kind: string }[]; defects: { kind: string }[] }[];
+    };
+    const kinds = new Set(q.acts.flatMap((a) => [...a.repairs, ...a.defects].map((e) => e.kind)));
+    const listed = {
+      "annexes glued onto the last article": "annex_split",
+      "signatures glued onto the last article": "signature_split",
+      "footnotes glued onto the last article": "footnotes_split",
+      "chapter headings glued onto the previous article": "heading_moved",
+      "titles in the first line of the text": "title_removed_from_text",
+      "consolidation markers": "consolidation_marker_stripped",
+      "duplicated lines": "duplicate_line_removed",
+      "duplicated recitals": "duplicate_recital_removed",
+      "empty points": "empty_point",
+      "correlation-table scraps": "correlation_table_scrap",
+      "flattened superscripts": "superscript_restored",
+      "a date lost from the source": "source_lost_date",
+    };
+    for (const [defect, kind] of Object.entries(listed))
+      assert.ok(kinds.has(kind), `${defect} reported as ${kind}`);
+    const ai = q.acts.find((a) => a.act === "ai-act");
+    assert.ok(
+      ai?.defects.some((d) => d.kind === "empty_point"),
+      "AI Act Art 113(b) is reported empty",
+    );
+    assert.match(unit("ai-act", "art_51__para_2")?.own_text ?? "", /10\^25/u);
+  });
+
+  test("the release carries its licences and attribution", () => {
+    const meta = parse(readFileSync(join(release.dir, "release-meta.yaml"), "utf8"));
+    assert.equal(meta.licence.engine, "Apache-2.0");
+    assert.equal(meta.licence.corpus, "CC-BY-4.0");
+    assert.match(meta.licence.attribution, /EUR-Lex/u);
+    assert.match(meta.licence.attribution, /2011\/833\/EU/u);
+  });
+
+  test("a second build in a fresh clone gives byte-identical files", () => {
+    const clone = join(mkdtempSync(join(tmpdir(), "acquis-eu-")), "main");
+    execFileSync("git", ["clone", "--quiet", "--no-hardlinks", ROOT, clone]);
+    const r = acquis(["build", "eu", "--root", clone, "--sources", SOURCES]);
+    assert.equal(r.status, 0, r.stderr);
+    const tag = release.meta.tag;
+    const other = join(clone, "regimes", "eu", "releases", tag);
+    assert.ok(existsSync(other));
+    for (const f of readdirSync(release.dir)) {
+      assert.ok(
+        readFileSync(join(other, f)).equals(readFileSync(join(release.dir, f))),
+        `${f} is byte-identical`,
+      );
+    }
+  });
+});
