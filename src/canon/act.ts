@@ -13,14 +13,7 @@ import { resolveValidity } from "./validity.ts";
 export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog): Unit[] {
   const clean = cleanSource(src, log);
   const units: Unit[] = [];
-  const emit = (
-    kind: UnitKind,
-    eid: string,
-    num: string | null,
-    heading: string | null,
-    parent: Unit | null,
-    own: string,
-  ): Unit => {
+  const emit: Emit = (kind, eid, num, heading, parent, own) => {
     const unit: Unit = {
       node: `${canon.id}/${eid}`,
       act: canon.id,

@@ -69,24 +69,27 @@ export interface RegimeCanon {
   acts: ActCanon[];
 }
 
-/** An act as a release carries it. */
-export interface Act {
-  id: string;
-  short_name: string;
-  aliases: string[];
-  title: string;
-  number: string;
-  type: ActType;
-  celex: string;
+/** An act as a release carries it: the canon's identity and dates, with its IRIs and source digest. */
+export interface Act
+  extends Pick<
+    ActCanon,
+    | "id"
+    | "short_name"
+    | "aliases"
+    | "title"
+    | "number"
+    | "type"
+    | "celex"
+    | "jurisdiction"
+    | "language"
+    | "source"
+    | "entry_into_force"
+    | "application"
+    | "schedule"
+  > {
   work_iri: string;
   expression_iri: string;
-  jurisdiction: string;
-  language: string;
-  source: string;
   source_sha256: string;
-  entry_into_force: StatedDate;
-  application: StatedDate;
-  schedule: ScheduleItem[];
 }
 
 export interface Unit {
