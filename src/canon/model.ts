@@ -114,6 +114,8 @@ export interface Unit {
   valid_to: string | null;
   /** For a definition: the term it defines. */
   defines?: string;
+  /** When `valid_to` is set: the provision that ends the unit ("nis2/art_43" when another act deletes it). */
+  ended_by?: string;
 }
 
 export interface Corpus {

@@ -42,6 +42,7 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog)
     const step = governingStep(canon.schedule, u, byNode);
     u.valid_from = step ? step.from : canon.application.date;
     u.valid_to = step?.until ?? null;
+    if (step?.until) u.ended_by = step.provision;
   }
 }
 

@@ -3,7 +3,10 @@
  * library and prints; every failure ends as one line on stderr and a non-zero exit.
  */
 import { Command, CommanderError } from "commander";
+import { registerAtoms } from "./atoms.ts";
 import { registerBuild } from "./build.ts";
+import { registerCoverage } from "./coverage.ts";
+import { registerDiff } from "./diff.ts";
 import { fail } from "./output.ts";
 
 const program = new Command("acquis")
@@ -15,6 +18,9 @@ const program = new Command("acquis")
   });
 
 registerBuild(program);
+registerAtoms(program);
+registerCoverage(program);
+registerDiff(program);
 
 try {
   await program.parseAsync(process.argv);

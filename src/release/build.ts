@@ -14,8 +14,10 @@ import { buildGraph, type Graph } from "../canon/graph.ts";
 import type { Unit } from "../canon/model.ts";
 import { countByKind } from "../canon/quality.ts";
 import { parseRegime } from "../canon/regime.ts";
+import { atCommit, readObligationsCanon } from "../obligations/canon.ts";
+import { LedgerOutOfDate, type ReleasedAtom, releaseAtoms } from "../obligations/release-atoms.ts";
 import { buildIndex } from "./chunk-index.ts";
-import { diffUnits } from "./diff.ts";
+import { diffRelease } from "./diff.ts";
 import { committerDate, headCommit, readAtCommit, uncommitted } from "./git.ts";
 import type { StoredCorpus } from "./load.ts";
 import {
@@ -78,7 +80,8 @@ export function build(opts: BuildOptions): BuildSummary {
   }
   const position = releases.findIndex((r) => r.tag === record.tag);
   const previous = (position >= 0 ? releases[position - 1] : releases[releases.length - 1]) ?? null;
-  let prev: { tag: string; metaSha: string; units: Unit[] } | null = null;
+  let prev: { tag: string; commit: string; metaSha: string; units: Unit[]; atoms: ReleasedAtom[] } | null =
+    null;
   if (previous) {
     const prevDir = releaseDir(root, opts.regime, previous.tag);
     if (!existsSync(join(prevDir, META_FILE))) {
@@ -86,10 +89,15 @@ export function build(opts: BuildOptions): BuildSummary {
       build({ ...opts, tag: previous.tag, force: false });
     }
     const stored = JSON.parse(readFileSync(join(prevDir, "corpus.json"), "utf8")) as StoredCorpus;
+    const prevAtoms = existsSync(join(prevDir, "atoms.json"))
+      ? (JSON.parse(readFileSync(join(prevDir, "atoms.json"), "utf8")) as { atoms: ReleasedAtom[] }).atoms
+      : [];
     prev = {
       tag: previous.tag,
+      commit: previous.commit,
       metaSha: sha256(readFileSync(join(prevDir, META_FILE))),
       units: stored.units as Unit[],
+      atoms: prevAtoms,
     };
   }
 
@@ -107,6 +115,15 @@ export function build(opts: BuildOptions): BuildSummary {
     opts.progress?.(`parsing ${done}/${canon.acts.length} ${id}`);
   });
   const { corpus } = compiled;
+  opts.progress?.("extracting obligations");
+  const obligations = readObligationsCanon(atCommit(root, record.commit), opts.regime);
+  let released: ReturnType<typeof releaseAtoms>;
+  try {
+    released = releaseAtoms(corpus.units, obligations, opts.regime, position >= 0);
+  } catch (e) {
+    if (e instanceof LedgerOutOfDate) throw new BuildError(e.message);
+    throw e;
+  }
   opts.progress?.("resolving references");
   const graph = buildGraph(corpus);
   opts.progress?.("indexing");
@@ -128,7 +145,14 @@ export function build(opts: BuildOptions): BuildSummary {
     graph: { counts: graph.counts, unresolved_share: graph.unresolved_share, unresolved: graph.unresolved },
   };
   const diffName = `${record.tag}.diff.json`;
-  const diff = diffUnits(opts.regime, record.tag, prev?.tag ?? null, prev?.units ?? [], corpus.units);
+  const diff = diffRelease({
+    regime: opts.regime,
+    tag: record.tag,
+    from: prev ? { tag: prev.tag, commit: prev.commit, units: prev.units, atoms: prev.atoms } : null,
+    commit: record.commit,
+    units: corpus.units,
+    atoms: released.atoms,
+  });
   const artifacts: [string, string][] = [
     ["corpus.json", json(storedCorpus)],
     [
@@ -142,6 +166,28 @@ export function build(opts: BuildOptions): BuildSummary {
       }),
     ],
     ["index.json", json(index)],
+    [
+      "atoms.json",
+      json({
+        schema_version: SCHEMA_VERSION,
+        regime: opts.regime,
+        tag: record.tag,
+        atoms: released.atoms,
+        stats: released.stats,
+      }),
+    ],
+    [
+      "obligations.json",
+      json({
+        schema_version: SCHEMA_VERSION,
+        regime: opts.regime,
+        tag: record.tag,
+        taxonomy: obligations.taxonomy.types,
+        actors: obligations.taxonomy.actors,
+        profiles: obligations.profiles,
+        derogations: obligations.derogations,
+      }),
+    ],
     ["quality.json", json(quality)],
     [diffName, json(diff)],
   ];
@@ -160,7 +206,14 @@ export function build(opts: BuildOptions): BuildSummary {
   artifacts.push(["provenance.json", provenance]);
   entries.push(entry("provenance.json", provenance));
 
-  const counts = releaseCounts(corpus.units, graph, compiled.quality, corpus.acts.length);
+  const counts = {
+    ...releaseCounts(corpus.units, graph, compiled.quality, corpus.acts.length),
+    atoms: released.stats.atoms,
+    obligations: released.stats.obligations,
+    obligations_mapped: released.stats.obligationsMapped,
+    profiles: obligations.profiles.length,
+    derogations: obligations.derogations.length,
+  };
   const meta: ReleaseMeta = {
     schema_version: SCHEMA_VERSION,
     regime: opts.regime,

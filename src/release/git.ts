@@ -62,3 +62,12 @@ export function uncommitted(root: string, dir: string): string[] {
     .filter((l) => l.trim() !== "")
     .map((l) => l.slice(3));
 }
+
+/** File names directly under `dir` at a commit (empty when the folder does not exist there). */
+export function listAtCommit(root: string, commit: string, dir: string): string[] {
+  if (!existsAtCommit(root, commit, dir)) return [];
+  return git(root, ["ls-tree", "--name-only", `${commit}:${dir}`])
+    .split("\n")
+    .filter((l) => l !== "")
+    .sort();
+}

@@ -8,6 +8,9 @@ import { join } from "node:path";
 import { composeText } from "../canon/act.ts";
 import { sha256 } from "../canon/compile.ts";
 import type { Act, Unit } from "../canon/model.ts";
+import type { Derogation, Profile } from "../obligations/applicability.ts";
+import type { ReleasedAtom } from "../obligations/release-atoms.ts";
+import type { ActorPhrase, EntityType, Taxonomy } from "../obligations/taxonomy.ts";
 import { ChunkIndex, type IndexFile } from "./chunk-index.ts";
 import { META_FILE, parseMeta, type ReleaseMeta } from "./meta.ts";
 
@@ -36,6 +39,10 @@ export interface LoadedRelease {
   units: Unit[];
   byNode: Map<string, Unit>;
   index: ChunkIndex;
+  atoms: ReleasedAtom[];
+  taxonomy: Taxonomy;
+  profiles: Profile[];
+  derogations: Derogation[];
 }
 
 /** Read and check every declared artifact; returns the bytes by name. */
@@ -84,6 +91,16 @@ export function loadRelease(dir: string): LoadedRelease {
   const stored = JSON.parse(corpusBytes.toString("utf8")) as StoredCorpus;
   const units = stored.units.map((u) => ({ ...u, text: "" }) as Unit);
   composeText(units);
+  const atomsBytes = files.get("atoms.json");
+  const oblBytes = files.get("obligations.json");
+  const obl = oblBytes
+    ? (JSON.parse(oblBytes.toString("utf8")) as {
+        taxonomy: EntityType[];
+        actors: ActorPhrase[];
+        profiles: Profile[];
+        derogations: Derogation[];
+      })
+    : { taxonomy: [], actors: [], profiles: [], derogations: [] };
   return {
     dir,
     meta,
@@ -92,5 +109,9 @@ export function loadRelease(dir: string): LoadedRelease {
     units,
     byNode: new Map(units.map((u) => [u.node, u])),
     index: new ChunkIndex(JSON.parse(indexBytes.toString("utf8")) as IndexFile),
+    atoms: atomsBytes ? (JSON.parse(atomsBytes.toString("utf8")) as { atoms: ReleasedAtom[] }).atoms : [],
+    taxonomy: { types: obl.taxonomy, actors: obl.actors },
+    profiles: obl.profiles,
+    derogations: obl.derogations,
   };
 }

@@ -4,17 +4,22 @@
  * made the same way produce the same commits.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+
+import { acquis } from "./cli.ts";
 
 const FIXTURE = join(import.meta.dirname, "..", "fixtures", "regime");
 export const FIXTURE_SOURCES = join(FIXTURE, "sources");
 
 export interface FixtureRepo {
   root: string;
-  /** Commit canon revision `rev` (1 or 2) of the fixture regime; returns the commit id. */
-  commitRevision(rev: 1 | 2): string;
+  /**
+   * Commit canon revision `rev` (1 or 2) of the fixture regime, with its obligations canon and an atom
+   * ledger brought up to date by `acquis atoms sync` (unless `sync` is false); returns the commit id.
+   */
+  commitRevision(rev: 1 | 2, opts?: { sync?: boolean }): string;
   git(...args: string[]): string;
 }
 
@@ -43,8 +48,14 @@ export function fixtureRepo(): FixtureRepo {
   return {
     root,
     git,
-    commitRevision(rev) {
-      copyFileSync(join(FIXTURE, "canon", `rev${rev}.yaml`), join(root, "regimes", "fixture", "regime.yaml"));
+    commitRevision(rev, opts = {}) {
+      const dir = join(root, "regimes", "fixture");
+      copyFileSync(join(FIXTURE, "canon", `rev${rev}.yaml`), join(dir, "regime.yaml"));
+      cpSync(join(FIXTURE, "canon", "obligations"), dir, { recursive: true });
+      if (opts.sync !== false) {
+        const r = acquis(["atoms", "sync", "fixture", "--root", root, "--sources", FIXTURE_SOURCES]);
+        if (r.status !== 0) throw new Error(`atoms sync failed: ${r.stderr}`);
+      }
       git("add", "-A");
       git("commit", "-q", "-m", `fixture canon revision ${rev}`);
       tick++;

@@ -50,9 +50,11 @@ describe("acquis build on the fixture regime", () => {
     assert.equal(meta.licence.corpus, "CC-BY-4.0");
     const names = meta.artifacts.map((a: { name: string }) => a.name).sort();
     assert.deepEqual(names, [
+      "atoms.json",
       "corpus.json",
       "graph.json",
       "index.json",
+      "obligations.json",
       "provenance.json",
       "quality.json",
       "t1.diff.json",
@@ -127,10 +129,15 @@ describe("acquis build on the fixture regime", () => {
     assert.ok(has("widgets/chp_II", "contains", "widgets/chp_II__sec_1"));
   });
 
-  test("the first release's diff manifest lists every unit as added", () => {
+  test("the first release's diff manifest lists every unit and every atom as added", () => {
     const diff = JSON.parse(readFileSync(join(dir, "t1.diff.json"), "utf8"));
     assert.equal(diff.from, null);
-    assert.equal(diff.changes.length, units.size);
+    const unitChanges = diff.changes.filter((c: { kind: string }) => c.kind === "unit");
+    const atomChanges = diff.changes.filter((c: { kind: string }) => c.kind === "atom");
+    assert.equal(unitChanges.length, units.size);
+    const atoms = JSON.parse(readFileSync(join(dir, "atoms.json"), "utf8")).atoms;
+    assert.ok(atoms.length > 0);
+    assert.equal(atomChanges.length, atoms.length);
     assert.ok(diff.changes.every((c: { change: string }) => c.change === "added"));
   });
 
@@ -190,7 +197,7 @@ describe("acquis build on the fixture regime", () => {
     const line = errors[0] as string;
     assert.match(
       line,
-      /fixture\/widgets-v1\.json: SHA-256 mismatch: expected 80e5a847[0-9a-f]{56}, found [0-9a-f]{64}/u,
+      /fixture\/widgets-v1\.json: SHA-256 mismatch: expected ca59c4e4[0-9a-f]{56}, found [0-9a-f]{64}/u,
     );
     assert.ok(
       existsSync(join(dir, "release-meta.yaml")),

@@ -1,0 +1,244 @@
+/**
+ * Obligation atoms: one duty each, read from the units of a corpus (docs/obligations.md).
+ *
+ * - A sentence's modal decides its modality: "shall not", "may not", "must not", "is prohibited" ->
+ *   prohibition; "shall", "must" -> obligation; "may" -> permission. Sentences about the act itself
+ *   ("This Regulation shall apply", "shall enter into force", "shall mean") state no duty.
+ * - "X shall do A and shall do B" is two atoms.
+ * - A lead-in that ends with a colon ("The notification shall at least:") is completed by the points
+ *   under it: each such point without a modal of its own is an atom with the lead-in's actor and
+ *   modality, anchored at the point (so NIS2 Art 23(4)(a) carries its own "24 hours").
+ * - The actor is the subject as written, the words before the modal (after a leading "Where …," clause).
+ */
+import { createHash } from "node:crypto";
+import type { Unit } from "../canon/model.ts";
+import { executableName, findQuantities, type Quantity } from "./quantities.ts";
+
+export type Modality = "obligation" | "prohibition" | "permission";
+
+export interface Constant {
+  name: string;
+  unit: string;
+  value: number | string;
+}
+
+export interface Atom {
+  /** `<node>#<n>`: where the atom sits in this release (not its permanent id). */
+  key: string;
+  node: string;
+  act: string;
+  unit_eid: string;
+  modality: Modality;
+  actor: string;
+  action: string;
+  quoted_text: string;
+  char_start: number;
+  char_end: number;
+  /** The lead-in this atom completes, when it is a point under one. */
+  lead_in: string | null;
+  effective: string;
+  expires: string | null;
+  executable_name: string | null;
+  executable_unit: string | null;
+  executable_value: number | string | null;
+  constants: Constant[];
+  /** SHA-256 of the quoted text with whitespace collapsed: what the ledger matches on. */
+  fingerprint: string;
+}
+
+const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
+const NOT_A_DUTY =
+  /^(?:this|that|the present) (?:regulation|directive|decision|article|chapter|section|title|annex|paragraph)\b|^(?:paragraphs?|points?|subparagraphs?|articles?|chapters?|sections?|annex(?:es)?)\s+[\dIVX(]|\bshall not apply\b|\bshall (?:apply|enter into force|be binding|mean|be construed|be understood|be deemed|be without prejudice|not affect|not prejudice|be read|be addressed|cease to|expire)\b|\bmay be cited\b/iu;
+/** "may" after these is not a permission granted to an actor ("systems that may be used"). */
+const RELATIVE_MAY =
+  /\b(?:which|that|who|it|they|as|where|there|this|these|what|whichever|whom)\s+(?:\w+\s+){0,1}may\b/iu;
+const LEADING_CLAUSE =
+  /^(?:where|if|when|whenever|in|for|without|by way of|notwithstanding|subject to|on|upon|after|before|until|once|to|with|as|unless|pursuant|by|following|within|at|save|except|during|having)\b/iu;
+
+interface Sentence {
+  text: string;
+  start: number;
+}
+
+/** Sentences (and `;`-ended clauses) of a text with their offsets. */
+function sentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  const re = /[^.;\n]+(?:[.;](?![0-9])|$)/gu;
+  let buf = "";
+  let bufStart = -1;
+  for (const m of text.matchAll(re)) {
+    const piece = m[0];
+    const start = m.index ?? 0;
+    if (bufStart < 0) bufStart = start;
+    buf = text.slice(bufStart, start + piece.length);
+    // Do not end a sentence at an abbreviation or a citation ("No. 2", "Art.", "p. 1", "(EU) 2016/679.")
+    if (/\b(?:No|Art|p|pp|para|e\.g|i\.e|cf|et seq|OJ)\.$/u.test(piece.trimEnd())) continue;
+    out.push({ text: buf, start: bufStart });
+    buf = "";
+    bufStart = -1;
+  }
+  return out
+    .map((s) => {
+      const lead = s.text.length - s.text.trimStart().length;
+      return { text: s.text.trim(), start: s.start + lead };
+    })
+    .filter((s) => s.text.length > 0);
+}
+
+function modalityOf(modal: string): Modality {
+  if (/not|prohibited/u.test(modal)) return "prohibition";
+  return modal === "may" ? "permission" : "obligation";
+}
+
+/** The subject as written: what precedes the modal, after any leading conditional clause. */
+function actorOf(before: string): string {
+  let s = before.trim();
+  if (LEADING_CLAUSE.test(s) || s.includes(",")) {
+    const i = s.lastIndexOf(",");
+    if (i >= 0) s = s.slice(i + 1).trim();
+  }
+  s = s.replace(/^(?:and|or|but|however|moreover|furthermore|in addition|also)\b,?\s*/iu, "");
+  return s.replace(/\s+(?:also|therefore|only|nevertheless|further|in particular)$/iu, "").trim();
+}
+
+interface Duty {
+  modality: Modality;
+  actor: string;
+  action: string;
+  start: number;
+  end: number;
+}
+
+/** The duties of one sentence: usually one, two when it says "…shall A and shall B". */
+function dutiesIn(s: Sentence): Duty[] {
+  const m = MODAL.exec(s.text);
+  if (!m) return [];
+  if (NOT_A_DUTY.test(s.text)) return [];
+  const modal = m[1] as string;
+  const before = s.text.slice(0, m.index);
+  if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
+  const actor = actorOf(before);
+  if (actor === "" || actor.length > 200) return [];
+  const after = s.text.slice((m.index ?? 0) + modal.length);
+  // A second modal joined by "and"/"or" is a second duty of the same actor.
+  const split = /,?\s+(?:and|or)\s+(shall not|shall|must not|must|may not|may)\b/u.exec(after);
+  const head = split ? after.slice(0, split.index) : after;
+  const duties: Duty[] = [
+    {
+      modality: modalityOf(modal),
+      actor,
+      action: head.trim().replace(/[;.]$/u, ""),
+      start: s.start,
+      end: split ? s.start + (m.index ?? 0) + modal.length + (split.index ?? 0) : s.start + s.text.length,
+    },
+  ];
+  if (split) {
+    const second = after.slice((split.index ?? 0) + split[0].length);
+    const offset =
+      s.start +
+      (m.index ?? 0) +
+      modal.length +
+      (split.index ?? 0) +
+      split[0].length -
+      (split[1] as string).length;
+    duties.push({
+      modality: modalityOf(split[1] as string),
+      actor,
+      action: second.trim().replace(/[;.]$/u, ""),
+      start: offset,
+      end: s.start + s.text.length,
+    });
+  }
+  return duties;
+}
+
+export function fingerprint(text: string): string {
+  return createHash("sha256").update(text.replace(/\s+/gu, " ").trim()).digest("hex");
+}
+
+function constantsFor(act: string, eid: string, quoted: string): { first: Constant | null; all: Constant[] } {
+  const qs: Quantity[] = findQuantities(quoted);
+  const seen = new Map<string, number>();
+  const all = qs.map((q) => {
+    const k = `${q.kind}:${q.unit}`;
+    const nth = (seen.get(k) ?? 0) + 1;
+    seen.set(k, nth);
+    return { name: executableName(act, eid, q, nth), unit: q.unit, value: q.value };
+  });
+  return { first: all[0] ?? null, all };
+}
+
+const DUTY_KINDS = new Set(["article", "paragraph", "subparagraph", "point", "indent", "annex"]);
+
+export function extractAtoms(units: Unit[]): Atom[] {
+  const children = new Map<string, Unit[]>();
+  for (const u of units) {
+    if (!u.parent) continue;
+    const list = children.get(u.parent) ?? [];
+    list.push(u);
+    children.set(u.parent, list);
+  }
+  const atoms: Atom[] = [];
+  const counters = new Map<string, number>();
+  const emit = (
+    u: Unit,
+    d: Omit<Duty, "start" | "end">,
+    start: number,
+    end: number,
+    leadIn: { unit: Unit; sentence: string } | null,
+  ) => {
+    const n = (counters.get(u.node) ?? 0) + 1;
+    counters.set(u.node, n);
+    const quoted = u.own_text.slice(start, end);
+    let { first, all } = constantsFor(u.act, u.eid, quoted);
+    // A point completing a lead-in inherits the quantities the lead-in states ("fines up to EUR …:").
+    if (!first && leadIn) ({ first, all } = constantsFor(leadIn.unit.act, leadIn.unit.eid, leadIn.sentence));
+    atoms.push({
+      key: `${u.node}#${n}`,
+      node: u.node,
+      act: u.act,
+      unit_eid: u.eid,
+      modality: d.modality,
+      actor: d.actor,
+      action: d.action,
+      quoted_text: quoted,
+      char_start: start,
+      char_end: end,
+      lead_in: leadIn ? leadIn.unit.node : null,
+      effective: u.valid_from,
+      expires: u.valid_to,
+      executable_name: first?.name ?? null,
+      executable_unit: first?.unit ?? null,
+      executable_value: first?.value ?? null,
+      constants: all,
+      fingerprint: fingerprint(quoted),
+    });
+  };
+
+  for (const u of units) {
+    if (!DUTY_KINDS.has(u.kind) || u.own_text === "") continue;
+    for (const s of sentences(u.own_text)) {
+      const duties = dutiesIn(s);
+      for (const d of duties) {
+        const leadIn =
+          /:\s*$/u.test(s.text) &&
+          (children.get(u.node) ?? []).some((c) => c.kind === "point" || c.kind === "indent");
+        if (!leadIn) {
+          emit(u, d, d.start, d.end, null);
+          continue;
+        }
+        // The lead-in's duty is stated point by point.
+        for (const c of children.get(u.node) ?? []) {
+          if ((c.kind !== "point" && c.kind !== "indent") || c.own_text === "") continue;
+          if (sentences(c.own_text).some((cs) => dutiesIn(cs).length > 0)) continue; // the point states its own duty
+          const action = `${d.action} ${c.own_text}`.trim();
+          emit(c, { modality: d.modality, actor: d.actor, action }, 0, c.own_text.length, {
+            unit: u,
+            sentence: s.text,
+          });
+        }
+      }
+    }
+  }
+  return atoms;
+}

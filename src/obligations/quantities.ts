@@ -1,0 +1,122 @@
+/**
+ * Executable constants: the quantities a duty states ("72 hours", "one month", "EUR 20 000 000",
+ * "4 % of the total worldwide annual turnover"), and the enumerated terms that stand in for one
+ * ("without undue delay"). A value is a number for a stated quantity, a string for a term.
+ */
+
+export interface Quantity {
+  kind: "deadline" | "amount" | "rate" | "term";
+  unit: string;
+  value: number | string;
+  /** Offsets into the text the quantity was read from. */
+  start: number;
+  end: number;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  eighteen: 18,
+  twenty: 20,
+  thirty: 30,
+  "forty-five": 45,
+  sixty: 60,
+  ninety: 90,
+};
+const COUNT = `(\\d{1,4}|${Object.keys(NUMBER_WORDS).join("|")})`;
+const DURATION = new RegExp(
+  `\\b${COUNT}\\s+(working days|calendar days|business days|hours|days|weeks|months|years|hour|day|week|month|year)\\b`,
+  "giu",
+);
+const MONEY = /\bEUR\s?(\d{1,3}(?:[ \u00a0,.]\d{3})+|\d+(?:[.,]\d+)?)(?:\s*(million|billion))?/gu;
+const MONEY_AFTER = /\b(\d{1,3}(?:[ \u00a0,.]\d{3})+|\d+(?:[.,]\d+)?)(?:\s*(million|billion))?\s?EUR\b/gu;
+const PERCENT = /\b(\d{1,3}(?:[.,]\d{1,2})?)\s?(?:%|per ?cent\b)/gu;
+const TERMS = ["without undue delay", "immediately", "without delay", "promptly"];
+
+function unitOf(word: string): string {
+  const w = word.toLowerCase();
+  if (w.startsWith("working") || w.startsWith("business")) return "working_days";
+  if (w.startsWith("calendar")) return "days";
+  return w.endsWith("s") ? w : `${w}s`;
+}
+
+function parseAmount(digits: string, scale: string | undefined): number {
+  // "20 000 000", "20,000,000", "1.5 million"
+  const grouped = /^\d{1,3}(?:[ \u00a0,.]\d{3})+$/u.test(digits);
+  const n = grouped ? Number(digits.replace(/[ \u00a0,.]/gu, "")) : Number(digits.replace(",", "."));
+  return scale === "million" ? n * 1e6 : scale === "billion" ? n * 1e9 : n;
+}
+
+export function findQuantities(text: string): Quantity[] {
+  const out: Quantity[] = [];
+  for (const m of text.matchAll(DURATION)) {
+    const raw = (m[1] as string).toLowerCase();
+    const value = /^\d/u.test(raw) ? Number(raw) : (NUMBER_WORDS[raw] as number);
+    out.push({
+      kind: "deadline",
+      unit: unitOf(m[2] as string),
+      value,
+      start: m.index ?? 0,
+      end: (m.index ?? 0) + m[0].length,
+    });
+  }
+  for (const re of [MONEY, MONEY_AFTER]) {
+    for (const m of text.matchAll(re)) {
+      out.push({
+        kind: "amount",
+        unit: "EUR",
+        value: parseAmount(m[1] as string, m[2]),
+        start: m.index ?? 0,
+        end: (m.index ?? 0) + m[0].length,
+      });
+    }
+  }
+  for (const m of text.matchAll(PERCENT)) {
+    out.push({
+      kind: "rate",
+      unit: "percent",
+      value: Number((m[1] as string).replace(",", ".")),
+      start: m.index ?? 0,
+      end: (m.index ?? 0) + m[0].length,
+    });
+  }
+  if (out.length === 0) {
+    const lower = text.toLowerCase();
+    for (const t of TERMS) {
+      const i = lower.indexOf(t);
+      if (i >= 0) {
+        out.push({ kind: "term", unit: "term", value: t, start: i, end: i + t.length });
+        break;
+      }
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** "gdpr_art_33_para_1_deadline_hours": act, provision and quantity kind, readable and stable. */
+export function executableName(act: string, eid: string, q: Quantity, nth: number): string {
+  const base = `${act}_${eid}`
+    .replace(/__/gu, "_")
+    .replace(/[^A-Za-z0-9_]/gu, "_")
+    .toLowerCase();
+  const kind =
+    q.kind === "deadline"
+      ? `deadline_${q.unit}`
+      : q.kind === "amount"
+        ? "amount_eur"
+        : q.kind === "rate"
+          ? "rate_percent"
+          : "term";
+  return `${base}_${kind}${nth > 1 ? `_${nth}` : ""}`;
+}

@@ -1,0 +1,106 @@
+/**
+ * Atoms as a release carries them: extracted from the corpus, named by the ledger's permanent ids,
+ * with the entity types they apply to. A ledger that does not name every atom exactly refuses the
+ * build, naming the command that brings it up to date.
+ */
+import type { Unit } from "../canon/model.ts";
+import type { BindingAtom } from "./applicability.ts";
+import { type Atom, type Constant, extractAtoms } from "./atoms.ts";
+import type { ObligationsCanon } from "./canon.ts";
+import { staleness } from "./ledger.ts";
+import { ActorMap } from "./taxonomy.ts";
+
+export interface ReleasedAtom extends BindingAtom {
+  lead_in: string | null;
+  executable_name: string | null;
+  executable_unit: string | null;
+  executable_value: number | string | null;
+  constants: Constant[];
+  fingerprint: string;
+  /** Where the atom sits in this release; the ledger matches on it. */
+  key: string;
+}
+
+export interface AtomStats {
+  atoms: number;
+  byAct: Record<string, Record<string, number>>;
+  obligations: number;
+  obligationsMapped: number;
+  unmappedActors: { actor: string; count: number }[];
+}
+
+export class LedgerOutOfDate extends Error {}
+
+/**
+ * `recorded`: the tag is already in releases.yaml. A recorded tag whose commit predates the ledger is
+ * rebuilt as it was, without atoms; a new tag needs an up-to-date ledger.
+ */
+export function releaseAtoms(
+  units: Unit[],
+  canon: ObligationsCanon,
+  regime: string,
+  recorded: boolean,
+): { atoms: ReleasedAtom[]; stats: AtomStats } {
+  const ledger = canon.ledger;
+  if (!ledger && recorded) return { atoms: [], stats: atomStats([]) };
+  const extracted = extractAtoms(units);
+  const stale = ledger ? staleness(ledger, extracted) : { missing: extracted.length, changed: 0, removed: 0 };
+  if (stale.missing + stale.changed + stale.removed > 0) {
+    const what = ledger
+      ? `out of date (${stale.missing} new, ${stale.changed} changed, ${stale.removed} removed atoms)`
+      : "missing";
+    throw new LedgerOutOfDate(
+      `regimes/${regime}/atoms.lock is ${what}: run \`acquis atoms sync ${regime}\` and commit it`,
+    );
+  }
+  const ids = new Map((ledger?.atoms ?? []).filter((e) => e.status === "active").map((e) => [e.key, e.id]));
+  const byNode = new Map(units.map((u) => [u.node, u]));
+  const map = new ActorMap(canon.taxonomy);
+  const atoms = extracted.map((a: Atom): ReleasedAtom => {
+    const ended = byNode.get(a.node)?.ended_by ?? null;
+    return {
+      id: ids.get(a.key) as string,
+      key: a.key,
+      node: a.node,
+      act: a.act,
+      unit_eid: a.unit_eid,
+      modality: a.modality,
+      actor: a.actor,
+      action: a.action,
+      applies_to: map.appliesTo(a.actor, a.action, a.act),
+      quoted_text: a.quoted_text,
+      char_start: a.char_start,
+      char_end: a.char_end,
+      lead_in: a.lead_in,
+      effective: a.effective,
+      expires: a.expires,
+      status_basis: ended?.includes("/") ? "deleted" : null,
+      executable_name: a.executable_name,
+      executable_unit: a.executable_unit,
+      executable_value: a.executable_value,
+      constants: a.constants,
+      fingerprint: a.fingerprint,
+    };
+  });
+  return { atoms, stats: atomStats(atoms) };
+}
+
+function atomStats(atoms: ReleasedAtom[]): AtomStats {
+  const byAct: Record<string, Record<string, number>> = {};
+  const unmapped = new Map<string, number>();
+  let obligations = 0;
+  let mapped = 0;
+  for (const a of atoms) {
+    const row = byAct[a.act] ?? { obligation: 0, prohibition: 0, permission: 0 };
+    row[a.modality] = (row[a.modality] ?? 0) + 1;
+    byAct[a.act] = row;
+    if (a.modality !== "obligation") continue;
+    obligations++;
+    if (a.applies_to.length > 0) mapped++;
+    else unmapped.set(a.actor, (unmapped.get(a.actor) ?? 0) + 1);
+  }
+  const unmappedActors = [...unmapped]
+    .map(([actor, count]) => ({ actor, count }))
+    .sort((x, y) => y.count - x.count || (x.actor < y.actor ? -1 : 1));
+  return { atoms: atoms.length, byAct, obligations, obligationsMapped: mapped, unmappedActors };
+}

@@ -1,0 +1,33 @@
+/**
+ * `acquis atoms sync <regime>`: extract the atoms of the working tree's canon and bring the ledger up
+ * to date (ids kept, minted, retired), so the next commit can be built.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { compile } from "../canon/compile.ts";
+import { parseRegime } from "../canon/regime.ts";
+import { extractAtoms } from "./atoms.ts";
+import { inWorkingTree, readObligationsCanon } from "./canon.ts";
+import { emptyLedger, type SyncReport, serialiseLedger, sync } from "./ledger.ts";
+
+export function syncLedger(opts: {
+  root: string;
+  regime: string;
+  sources: string;
+}): SyncReport & { atoms: number; file: string } {
+  const file = join(opts.root, "regimes", opts.regime, "regime.yaml");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new Error(`no canon for regime "${opts.regime}": ${file} does not exist`);
+  }
+  const canon = parseRegime(text, `regimes/${opts.regime}/regime.yaml`);
+  const { corpus } = compile(canon, opts.sources);
+  const atoms = extractAtoms(corpus.units);
+  const obligations = readObligationsCanon(inWorkingTree(opts.root), opts.regime);
+  const result = sync(obligations.ledger ?? emptyLedger(opts.regime), atoms);
+  const lock = join(opts.root, "regimes", opts.regime, "atoms.lock");
+  writeFileSync(lock, serialiseLedger(result.ledger));
+  return { ...result.report, atoms: atoms.length, file: lock };
+}

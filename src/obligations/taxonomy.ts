@@ -1,0 +1,119 @@
+/**
+ * Entity types (`taxonomy.yaml`), the actor map (`actors.yaml`) and how an atom's actor becomes the
+ * entity types it applies to.
+ *
+ * Directives: a duty addressed to Member States ("Member States shall ensure that essential entities
+ * take …") keeps "Member States" as its actor and also applies to the entity types its action names,
+ * because those are the entities the national measure will bind.
+ */
+import { parse } from "yaml";
+
+export interface EntityType {
+  id: string;
+  label: string;
+  parents: string[];
+  defined_in: string;
+}
+
+export interface ActorPhrase {
+  phrase: string;
+  types: string[];
+  scope?: string[];
+}
+
+export interface Taxonomy {
+  types: EntityType[];
+  actors: ActorPhrase[];
+}
+
+export function parseTaxonomy(
+  taxonomyText: string | null,
+  actorsText: string | null,
+  where: string,
+): Taxonomy {
+  const t = taxonomyText ? (parse(taxonomyText) as { entity_types?: EntityType[] }) : {};
+  const a = actorsText ? (parse(actorsText) as { actors?: ActorPhrase[] }) : {};
+  const types = (t.entity_types ?? []).map((e) => ({ ...e, parents: e.parents ?? [] }));
+  const ids = new Set(types.map((e) => e.id));
+  for (const e of types) {
+    for (const p of e.parents)
+      if (!ids.has(p)) throw new Error(`${where}: entity type ${e.id} names unknown parent ${p}`);
+  }
+  const actors = a.actors ?? [];
+  for (const x of actors) {
+    for (const ty of x.types)
+      if (!ids.has(ty)) throw new Error(`${where}: actor phrase "${x.phrase}" maps to unknown type ${ty}`);
+  }
+  return { types, actors };
+}
+
+/** A type and every broader type above it. */
+export function ancestors(tax: Taxonomy, ids: string[]): string[] {
+  const byId = new Map(tax.types.map((t) => [t.id, t]));
+  const out = new Set<string>();
+  const visit = (id: string) => {
+    if (out.has(id)) return;
+    out.add(id);
+    for (const p of byId.get(id)?.parents ?? []) visit(p);
+  };
+  for (const id of ids) visit(id);
+  return [...out].sort();
+}
+
+function singular(w: string): string {
+  return w.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, "");
+}
+
+function normalisePhrase(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/^(?:the|a|an|each|every|any|all|such|those|these|that|this)\s+/u, "")
+    .split(/\s+/u)
+    .map(singular)
+    .join(" ")
+    .trim();
+}
+
+export class ActorMap {
+  private readonly phrases: { norm: string; types: string[]; scope?: string[] }[];
+
+  constructor(tax: Taxonomy) {
+    this.phrases = tax.actors
+      .map((a) => ({ norm: normalisePhrase(a.phrase), types: a.types, scope: a.scope }))
+      .sort((x, y) => y.norm.length - x.norm.length || (x.norm < y.norm ? -1 : 1));
+  }
+
+  /** Entity types named by a phrase (longest match first, act-scoped phrases before general ones). */
+  typesIn(text: string, act: string): string[] {
+    const norm = ` ${normalisePhrase(text)} `;
+    for (const p of this.phrases) {
+      if (p.scope && !p.scope.includes(act)) continue;
+      if (norm.includes(` ${p.norm} `)) return p.types;
+    }
+    return [];
+  }
+
+  /** Every type any known phrase in the text names (for the entities a Member State's duty is about). */
+  allTypesIn(text: string, act: string): string[] {
+    const norm = ` ${normalisePhrase(text)} `;
+    const out = new Set<string>();
+    for (const p of this.phrases) {
+      if (p.scope && !p.scope.includes(act)) continue;
+      if (norm.includes(` ${p.norm} `)) for (const t of p.types) out.add(t);
+    }
+    return [...out].sort();
+  }
+
+  appliesTo(actor: string, action: string, act: string): string[] {
+    const own = this.typesIn(actor, act);
+    if (
+      own.includes("member_state") &&
+      /^(?:ensure|require|lay down|provide|adopt)\b/iu.test(action.trim())
+    ) {
+      return [
+        ...new Set([...own, ...this.allTypesIn(action, act).filter((t) => t !== "member_state")]),
+      ].sort();
+    }
+    return [...own].sort();
+  }
+}
