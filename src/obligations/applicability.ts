@@ -5,7 +5,7 @@
  * fact the profile does not state is reported applicable, with a note naming that fact.
  */
 import { parse } from "yaml";
-import type { Modality } from "./atoms.ts";
+import type { Atom } from "./atoms.ts";
 import { ancestors, type Taxonomy } from "./taxonomy.ts";
 
 export type Facts = Record<string, string | number | boolean | string[]>;
@@ -39,20 +39,23 @@ export interface Derogation {
 }
 
 /** What the engine needs of an atom (the release's atoms.json carries it). */
-export interface BindingAtom {
+export interface BindingAtom
+  extends Pick<
+    Atom,
+    | "node"
+    | "act"
+    | "unit_eid"
+    | "modality"
+    | "actor"
+    | "action"
+    | "quoted_text"
+    | "char_start"
+    | "char_end"
+    | "effective"
+    | "expires"
+  > {
   id: string;
-  node: string;
-  act: string;
-  unit_eid: string;
-  modality: Modality;
-  actor: string;
-  action: string;
   applies_to: string[];
-  quoted_text: string;
-  char_start: number;
-  char_end: number;
-  effective: string;
-  expires: string | null;
   status_basis?: "deleted" | null;
 }
 

@@ -36,6 +36,23 @@ const build = (repo: FixtureRepo, tag: string) =>
   acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", tag]);
 const readJson = (repo: FixtureRepo, tag: string, file: string) =>
   JSON.parse(readFileSync(join(repo.root, "regimes", "fixture", "releases", tag, file), "utf8"));
+const coverage = (repo: FixtureRepo, profile: string, asOf: string) => {
+  const r = acquis([
+    "coverage",
+    "--profile",
+    profile,
+    "--release",
+    "fixture@t2",
+    "--as-of",
+    asOf,
+    "--format",
+    "json",
+    "--root",
+    repo.root,
+  ]);
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+};
 const ledgerIds = (repo: FixtureRepo) =>
   JSON.parse(readFileSync(join(repo.root, "regimes", "fixture", "atoms.lock"), "utf8")).atoms as {
     id: string;
@@ -175,21 +192,7 @@ describe("obligations on the fixture regime", () => {
   });
 
   test("coverage excludes the duties a derogation lifts, naming the derogating provision", () => {
-    const r = acquis([
-      "coverage",
-      "--profile",
-      "small-widget-maker",
-      "--release",
-      "fixture@t2",
-      "--as-of",
-      "2102-01-01",
-      "--format",
-      "json",
-      "--root",
-      repo.root,
-    ]);
-    assert.equal(r.status, 0, r.stderr);
-    const report = JSON.parse(r.stdout);
+    const report = coverage(repo, "small-widget-maker", "2102-01-01");
     assert.ok(report.excluded.length > 0);
     for (const e of report.excluded) {
       assert.equal(e.derogation.derogating_eid, "art_3__para_4");
@@ -200,42 +203,14 @@ describe("obligations on the fixture regime", () => {
   });
 
   test("a derogation depending on an unstated fact leaves the duty applicable, with a note naming the fact", () => {
-    const r = acquis([
-      "coverage",
-      "--profile",
-      "widget-maker-size-unknown",
-      "--release",
-      "fixture@t2",
-      "--as-of",
-      "2102-01-01",
-      "--format",
-      "json",
-      "--root",
-      repo.root,
-    ]);
-    assert.equal(r.status, 0, r.stderr);
-    const report = JSON.parse(r.stdout);
+    const report = coverage(repo, "widget-maker-size-unknown", "2102-01-01");
     assert.equal(report.excluded.length, 0);
     const noted = report.applicable.filter((a: { note: string }) => /staff_headcount < 10/u.test(a.note));
     assert.ok(noted.length > 0);
   });
 
   test("a duty not yet applicable on the date is not listed as binding", () => {
-    const r = acquis([
-      "coverage",
-      "--profile",
-      "small-widget-maker",
-      "--release",
-      "fixture@t2",
-      "--as-of",
-      "2100-06-01",
-      "--format",
-      "json",
-      "--root",
-      repo.root,
-    ]);
-    assert.equal(r.status, 0, r.stderr);
-    const report = JSON.parse(r.stdout);
+    const report = coverage(repo, "small-widget-maker", "2100-06-01");
     assert.ok(
       !report.applicable.some((a: { unit_eid: string }) => a.unit_eid.startsWith("art_3")),
       "Article 3 applies from 2101-07-01",
