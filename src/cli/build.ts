@@ -47,6 +47,19 @@ Examples:
     );
 }
 
+function atomLine(s: BuildSummary): string {
+  const a = s.atoms;
+  if (a.total === 0) return "none (this canon commit has no atom ledger)";
+  const pct = (n: number) => `${((n / Math.max(1, a.obligations)) * 100).toFixed(1)} %`;
+  const byActor = (a.byBasis.actor ?? 0) + (a.byBasis["actor and action"] ?? 0);
+  const mapped = byActor + (a.byBasis["preceding duty"] ?? 0);
+  return `${a.total} (${Object.entries(a.byModality)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(
+      ", ",
+    )}); obligations mapped to entity types ${pct(mapped)} (${pct(byActor)} by their actor, the rest by the preceding duty; unmapped listed in atoms.json)`;
+}
+
 function render(s: BuildSummary): string {
   const kinds = Object.entries(s.unitsByKind)
     .map(([k, n]) => `${k} ${n}`)
@@ -68,6 +81,7 @@ function render(s: BuildSummary): string {
   units:       ${s.counts.units} (${kinds})
   definitions: ${s.counts.definitions}
   edges:       ${s.counts.edges} (${edges}); unresolved references ${(s.unresolvedShare * 100).toFixed(1)} %
+  atoms:       ${atomLine(s)}
   quality:     ${s.counts.repairs} repairs, ${s.counts.defects} defects left (quality.json lists each)
 
 ${table(rows)}

@@ -48,10 +48,13 @@ export interface Atom {
 
 const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
 const NOT_A_DUTY =
-  /^(?:this|that|the present) (?:regulation|directive|decision|article|chapter|section|title|annex|paragraph)\b|^(?:paragraphs?|points?|subparagraphs?|articles?|chapters?|sections?|annex(?:es)?)\s+[\dIVX(]|\bshall not apply\b|\bshall (?:apply|enter into force|be binding|mean|be construed|be understood|be deemed|be without prejudice|not affect|not prejudice|be read|be addressed|cease to|expire)\b|\bmay be cited\b/iu;
+  /^(?:this|that|the present) (?:regulation|directive|decision|article|chapter|section|title|annex|paragraph)\b|^(?:paragraphs?|points?|subparagraphs?|articles?|chapters?|sections?|annex(?:es)?)\s+[\dIVX(]|\bshall not apply\b|\bshall (?:apply|enter into force|be binding|mean|be construed|be understood|be deemed|be without prejudice|not affect|not prejudice|be read|be addressed|cease to|expire)\b|\bmay be cited\b|\bshall (?:not )?be (?:responsible|liable|subject to any|assimilated|assisted by)\b|\bshall consist of\b|\bshall be adopted in accordance with the (?:examination|advisory) procedure\b|\bshall suffer no\b/iu;
+/** "shall have the right to …" grants a right: a permission of its holder. */
+const RIGHT = /^\s*(?:also\s+)?have the right\b/iu;
 /** "may" after these is not a permission granted to an actor ("systems that may be used"). */
 const RELATIVE_MAY =
   /\b(?:which|that|who|it|they|as|where|there|this|these|what|whichever|whom)\s+(?:\w+\s+){0,1}may\b/iu;
+const PRONOUN = /^(?:they|it|he|she|he or she|these|those|this|that|which)$/iu;
 const LEADING_CLAUSE =
   /^(?:where|if|when|whenever|in|for|without|by way of|notwithstanding|subject to|on|upon|after|before|until|once|to|with|as|unless|pursuant|by|following|within|at|save|except|during|having)\b/iu;
 
@@ -91,6 +94,22 @@ function modalityOf(modal: string): Modality {
 }
 
 /** The subject as written: what precedes the modal, after any leading conditional clause. */
+/** A passive duty's holder is its agent: "The report shall be submitted by the Commission". */
+function agentOf(after: string): string | null {
+  const m =
+    /^\s*be \w+(?:ed|en|t|wn)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with)\b|$)/u.exec(
+      after,
+    );
+  if (!m) return null;
+  const agent = (m[1] as string).trim();
+  // "by the date", "by means of", "by way of" name no one.
+  return /^(?:the|a|an) (?:date|end|time|deadline|means|way|use|application|reference)\b|^\w+ (?:means|way)\b/iu.test(
+    agent,
+  )
+    ? null
+    : agent;
+}
+
 function actorOf(before: string): string {
   let s = before.trim();
   if (LEADING_CLAUSE.test(s) || s.includes(",")) {
@@ -98,6 +117,12 @@ function actorOf(before: string): string {
     if (i >= 0) s = s.slice(i + 1).trim();
   }
   s = s.replace(/^(?:and|or|but|however|moreover|furthermore|in addition|also)\b,?\s*/iu, "");
+  // "For relying parties other than public sector bodies the notifying Member State": a leading
+  // phrase with no comma ends where the subject's determiner begins.
+  if (LEADING_CLAUSE.test(s)) {
+    const i = s.search(/\s(?:the|each|every|all|any|a|an)\s(?!.*\s(?:the|each|every|all|any|a|an)\s)/u);
+    if (i > 0) s = s.slice(i + 1);
+  }
   return s.replace(/\s+(?:also|therefore|only|nevertheless|further|in particular)$/iu, "").trim();
 }
 
@@ -110,22 +135,36 @@ interface Duty {
 }
 
 /** The duties of one sentence: usually one, two when it says "…shall A and shall B". */
+/**
+ * The main modal of a sentence: the first one, unless the sentence opens with a conditional clause
+ * ("Where the importer may …, the importer shall …"), whose modal is not the main verb.
+ */
+function mainModal(text: string): RegExpExecArray | null {
+  const first = MODAL.exec(text);
+  if (!first || !LEADING_CLAUSE.test(text)) return first;
+  const comma = text.indexOf(", ");
+  if (comma < 0 || comma < (first.index ?? 0)) return first;
+  const re = new RegExp(MODAL.source, "gu");
+  re.lastIndex = comma;
+  return re.exec(text) ?? first;
+}
+
 function dutiesIn(s: Sentence): Duty[] {
-  const m = MODAL.exec(s.text);
+  const m = mainModal(s.text);
   if (!m) return [];
   if (NOT_A_DUTY.test(s.text)) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
-  const actor = actorOf(before);
-  if (actor === "" || actor.length > 200) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);
+  const actor = agentOf(after) ?? actorOf(before);
+  if (actor === "" || actor.length > 200) return [];
   // A second modal joined by "and"/"or" is a second duty of the same actor.
   const split = /,?\s+(?:and|or)\s+(shall not|shall|must not|must|may not|may)\b/u.exec(after);
   const head = split ? after.slice(0, split.index) : after;
   const duties: Duty[] = [
     {
-      modality: modalityOf(modal),
+      modality: RIGHT.test(head) ? "permission" : modalityOf(modal),
       actor,
       action: head.trim().replace(/[;.]$/u, ""),
       start: s.start,
@@ -180,6 +219,15 @@ export function extractAtoms(units: Unit[]): Atom[] {
   }
   const atoms: Atom[] = [];
   const counters = new Map<string, number>();
+  // "They shall …", "It shall …": the pronoun stands for the previous duty's actor in the same article.
+  const lastActor = new Map<string, string>();
+  const articleOf = (u: Unit) => `${u.act}/${u.eid.split("__")[0]}`;
+  const resolve = (u: Unit, actor: string) => {
+    const previous = lastActor.get(articleOf(u));
+    const resolved = PRONOUN.test(actor) && previous ? previous : actor;
+    if (!PRONOUN.test(resolved)) lastActor.set(articleOf(u), resolved);
+    return resolved;
+  };
   const emit = (
     u: Unit,
     d: Omit<Duty, "start" | "end">,
@@ -190,6 +238,7 @@ export function extractAtoms(units: Unit[]): Atom[] {
     const n = (counters.get(u.node) ?? 0) + 1;
     counters.set(u.node, n);
     const quoted = u.own_text.slice(start, end);
+    const actor = resolve(u, d.actor);
     let { first, all } = constantsFor(u.act, u.eid, quoted);
     // A point completing a lead-in inherits the quantities the lead-in states ("fines up to EUR …:").
     if (!first && leadIn) ({ first, all } = constantsFor(leadIn.unit.act, leadIn.unit.eid, leadIn.sentence));
@@ -199,7 +248,7 @@ export function extractAtoms(units: Unit[]): Atom[] {
       act: u.act,
       unit_eid: u.eid,
       modality: d.modality,
-      actor: d.actor,
+      actor,
       action: d.action,
       quoted_text: quoted,
       char_start: start,

@@ -11,6 +11,12 @@ import { staleness } from "./ledger.ts";
 import { ActorMap } from "./taxonomy.ts";
 
 export interface ReleasedAtom extends BindingAtom {
+  /**
+   * How `applies_to` was decided: "actor" (the actor map), "actor and action" (a Member State's duty
+   * reaching the entities it is about), "preceding duty" (a document or thing as subject: the types of
+   * the nearest preceding mapped duty in the same article), or "none".
+   */
+  applies_to_basis: "actor" | "actor and action" | "preceding duty" | "none";
   lead_in: string | null;
   executable_name: string | null;
   executable_unit: string | null;
@@ -56,8 +62,19 @@ export function releaseAtoms(
   const ids = new Map((ledger?.atoms ?? []).filter((e) => e.status === "active").map((e) => [e.key, e.id]));
   const byNode = new Map(units.map((u) => [u.node, u]));
   const map = new ActorMap(canon.taxonomy);
+  const previous = new Map<string, string[]>();
   const atoms = extracted.map((a: Atom): ReleasedAtom => {
     const ended = byNode.get(a.node)?.ended_by ?? null;
+    const article = `${a.act}/${a.unit_eid.split("__")[0]}`;
+    const own = map.typesIn(a.actor, a.act);
+    let appliesTo = map.appliesTo(a.actor, a.action, a.act);
+    let basis: ReleasedAtom["applies_to_basis"] =
+      appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
+    if (appliesTo.length === 0 && previous.has(article)) {
+      appliesTo = previous.get(article) as string[];
+      basis = "preceding duty";
+    }
+    if (basis === "actor" || basis === "actor and action") previous.set(article, appliesTo);
     return {
       id: ids.get(a.key) as string,
       key: a.key,
@@ -67,7 +84,8 @@ export function releaseAtoms(
       modality: a.modality,
       actor: a.actor,
       action: a.action,
-      applies_to: map.appliesTo(a.actor, a.action, a.act),
+      applies_to: appliesTo,
+      applies_to_basis: basis,
       quoted_text: a.quoted_text,
       char_start: a.char_start,
       char_end: a.char_end,

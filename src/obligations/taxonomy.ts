@@ -80,7 +80,13 @@ export class ActorMap {
   constructor(tax: Taxonomy) {
     this.phrases = tax.actors
       .map((a) => ({ norm: normalisePhrase(a.phrase), types: a.types, scope: a.scope }))
-      .sort((x, y) => y.norm.length - x.norm.length || (x.norm < y.norm ? -1 : 1));
+      // Longest first; of equal phrases, the one scoped to acts before the general one; then by text.
+      .sort(
+        (x, y) =>
+          y.norm.length - x.norm.length ||
+          Number(y.scope !== undefined) - Number(x.scope !== undefined) ||
+          (x.norm < y.norm ? -1 : x.norm > y.norm ? 1 : 0),
+      );
   }
 
   /** Entity types named by a phrase (longest match first, act-scoped phrases before general ones). */

@@ -53,6 +53,12 @@ export interface BuildSummary {
   unitsByKind: Record<string, number>;
   edges: Record<string, number>;
   unresolvedShare: number;
+  atoms: {
+    total: number;
+    byModality: Record<string, number>;
+    obligations: number;
+    byBasis: Record<string, number>;
+  };
   acts: {
     id: string;
     short_name: string;
@@ -314,6 +320,16 @@ function summarise(regime: string, record: ReleaseRecord, dir: string, built: bo
   const unitsByKind: Record<string, number> = {};
   for (const u of corpus.units) unitsByKind[u.kind] = (unitsByKind[u.kind] ?? 0) + 1;
   const { counts } = parseMeta(readFileSync(join(dir, META_FILE), "utf8"));
+  const atomsFile = join(dir, "atoms.json");
+  const released = existsSync(atomsFile)
+    ? (JSON.parse(readFileSync(atomsFile, "utf8")) as { atoms: ReleasedAtom[] }).atoms
+    : [];
+  const byModality: Record<string, number> = { obligation: 0, prohibition: 0, permission: 0 };
+  const byBasis: Record<string, number> = {};
+  for (const a of released) {
+    byModality[a.modality] = (byModality[a.modality] ?? 0) + 1;
+    if (a.modality === "obligation") byBasis[a.applies_to_basis] = (byBasis[a.applies_to_basis] ?? 0) + 1;
+  }
   return {
     regime,
     tag: record.tag,
@@ -324,6 +340,7 @@ function summarise(regime: string, record: ReleaseRecord, dir: string, built: bo
     unitsByKind,
     edges: quality.graph.counts,
     unresolvedShare: quality.graph.unresolved_share,
+    atoms: { total: released.length, byModality, obligations: byModality.obligation ?? 0, byBasis },
     acts: corpus.acts.map((a) => {
       const q = quality.acts.find((x) => x.act === a.id);
       const own = corpus.units.filter((u) => u.act === a.id);
