@@ -67,13 +67,14 @@ function render(s: BuildSummary): string {
   const edges = Object.entries(s.edges)
     .map(([k, n]) => `${k} ${n}`)
     .join(", ");
-  const rows = [["act", "units", "articles", "repairs", "defects left"]];
+  const rows = [["act", "units", "articles", "atoms (obl/proh/perm)", "repairs", "defects left"]];
   for (const a of s.acts) {
     const sum = (r: Record<string, number>) => Object.values(r).reduce((x, y) => x + y, 0);
     const defects = Object.entries(a.defects)
       .map(([k, n]) => `${k} ${n}`)
       .join(", ");
-    rows.push([a.id, String(a.units), String(a.articles), String(sum(a.repairs)), defects || "none"]);
+    const atoms = `${a.atoms.obligation ?? 0}/${a.atoms.prohibition ?? 0}/${a.atoms.permission ?? 0}`;
+    rows.push([a.id, String(a.units), String(a.articles), atoms, String(sum(a.repairs)), defects || "none"]);
   }
   return `${s.built ? "built" : "already built"} ${s.regime}@${s.tag} from commit ${s.commit.slice(0, 12)}
   release:     ${s.dir}

@@ -64,6 +64,7 @@ export interface BuildSummary {
     short_name: string;
     units: number;
     articles: number;
+    atoms: Record<string, number>;
     repairs: Record<string, number>;
     defects: Record<string, number>;
   }[];
@@ -349,6 +350,11 @@ function summarise(regime: string, record: ReleaseRecord, dir: string, built: bo
         short_name: a.short_name,
         units: own.length,
         articles: own.filter((u) => u.kind === "article").length,
+        atoms: {
+          obligation: released.filter((x) => x.act === a.id && x.modality === "obligation").length,
+          prohibition: released.filter((x) => x.act === a.id && x.modality === "prohibition").length,
+          permission: released.filter((x) => x.act === a.id && x.modality === "permission").length,
+        },
         repairs: countByKind(q?.repairs.map((r) => ({ ...r, eid: null, detail: "" })) ?? []),
         defects: countByKind(q?.defects.map((r) => ({ ...r, eid: null, detail: "" })) ?? []),
       };

@@ -16,6 +16,7 @@ export function acquis(args: string[], opts: { cwd?: string; env?: NodeJS.Proces
     encoding: "utf8",
     env: { ...process.env, ...opts.env },
     timeout: 120_000,
+    maxBuffer: 256 << 20,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -130,4 +130,51 @@ describe("the eu release", () => {
       );
     }
   });
+
+  test("GDPR Art 33(1) is the controller's obligation within 72 hours; NIS2 Art 23(4)(a) within 24 hours", () => {
+    const gdpr = release.atoms.find((a) => a.node === "gdpr/art_33__para_1" && a.executable_unit === "hours");
+    assert.equal(gdpr?.modality, "obligation");
+    assert.ok(gdpr?.applies_to.includes("controller"));
+    assert.equal(gdpr?.executable_value, 72);
+    const nis2 = release.atoms.find((a) => a.node === "nis2/art_23__para_4__point_a");
+    assert.equal(nis2?.executable_value, 24);
+    assert.equal(nis2?.executable_unit, "hours");
+    assert.equal(nis2?.actor, "Member States", "a directive's duty keeps the Member State as actor");
+  });
+
+  test("coverage: DORA Arts 5 to 15 are excluded by Art 16 for the microenterprise payment institution", () => {
+    const r = acquis([
+      "coverage",
+      "--profile",
+      "lt-micro-payment-institution",
+      "--as-of",
+      "2026-01-01",
+      "--format",
+      "json",
+      "--root",
+      ROOT,
+    ]);
+    assert.equal(r.status, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    const byArt16 = report.excluded.filter(
+      (e: { act: string; derogation: { derogating_eid: string } }) =>
+        e.act === "dora" && e.derogation.derogating_eid === "art_16__para_1",
+    );
+    assert.ok(byArt16.length > 0);
+    const articles = new Set<number>(
+      byArt16.map((e: { unit_eid: string }) => Number(e.unit_eid.split("__")[0]?.slice(4))),
+    );
+    for (const n of articles)
+      assert.ok(n >= 5 && n <= 15, `Art 16 disapplies only Arts 5 to 15, not Art ${n}`);
+    assert.ok(articles.has(5) && articles.has(6), "the ICT risk-management framework duties are among them");
+    const stillBinding = report.applicable.filter((a: { act: string; unit_eid: string }) => {
+      const n = Number(a.unit_eid.split("__")[0]?.slice(4));
+      return a.act === "dora" && n >= 5 && n <= 15 && a.unit_eid.startsWith("art_");
+    });
+    assert.equal(
+      stillBinding.length,
+      0,
+      "no DORA Art 5-15 duty binding a financial entity is left applicable",
+    );
+  });
 });
