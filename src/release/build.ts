@@ -160,83 +160,91 @@ export function build(opts: BuildOptions): BuildSummary {
     units: corpus.units,
     atoms: released.atoms,
   });
-  const artifacts: [string, string][] = [
-    ["corpus.json", json(storedCorpus)],
+  // Each artifact is produced, written and hashed in turn, so only one serialised body is held at a time.
+  const lazy: [string, () => string][] = [
+    ["corpus.json", () => json(storedCorpus)],
     [
       "graph.json",
-      json({
-        schema_version: SCHEMA_VERSION,
-        regime: opts.regime,
-        tag: record.tag,
-        edges: graph.edges,
-        counts: graph.counts,
-      }),
+      () =>
+        json({
+          schema_version: SCHEMA_VERSION,
+          regime: opts.regime,
+          tag: record.tag,
+          edges: graph.edges,
+          counts: graph.counts,
+        }),
     ],
-    ["index.json", json(index)],
+    ["index.json", () => json(index)],
     [
       "atoms.json",
-      json({
-        schema_version: SCHEMA_VERSION,
-        regime: opts.regime,
-        tag: record.tag,
-        atoms: released.atoms,
-        stats: released.stats,
-      }),
+      () =>
+        json({
+          schema_version: SCHEMA_VERSION,
+          regime: opts.regime,
+          tag: record.tag,
+          atoms: released.atoms,
+          stats: released.stats,
+        }),
     ],
     [
       "obligations.json",
-      json({
-        schema_version: SCHEMA_VERSION,
+      () =>
+        json({
+          schema_version: SCHEMA_VERSION,
+          regime: opts.regime,
+          tag: record.tag,
+          taxonomy: obligations.taxonomy.types,
+          actors: obligations.taxonomy.actors,
+          profiles: obligations.profiles,
+          derogations: obligations.derogations,
+        }),
+    ],
+    ["quality.json", () => json(quality)],
+    [diffName, () => json(diff)],
+  ];
+  const out = new ReleaseWriter(dir);
+  try {
+    for (const [name, produce] of lazy) out.add(name, produce());
+    const provenance = json(
+      provenanceStatement({
         regime: opts.regime,
         tag: record.tag,
-        taxonomy: obligations.taxonomy.types,
-        actors: obligations.taxonomy.actors,
-        profiles: obligations.profiles,
-        derogations: obligations.derogations,
+        commit: record.commit,
+        builtAt,
+        engineVersion: ENGINE_VERSION,
+        artifacts: out.entries.map((e) => ({ name: e.name, sha256: e.sha256 })),
+        sources: compiled.sources,
       }),
-    ],
-    ["quality.json", json(quality)],
-    [diffName, json(diff)],
-  ];
-  const entries: ArtifactEntry[] = artifacts.map(([name, body]) => entry(name, body));
-  const provenance = json(
-    provenanceStatement({
+    );
+    out.add("provenance.json", provenance);
+
+    const counts = {
+      ...releaseCounts(corpus.units, graph, compiled.quality, corpus.acts.length),
+      atoms: released.stats.atoms,
+      obligations: released.stats.obligations,
+      obligations_mapped: released.stats.obligationsMapped,
+      profiles: obligations.profiles.length,
+      derogations: obligations.derogations.length,
+    };
+    const meta: ReleaseMeta = {
+      schema_version: SCHEMA_VERSION,
       regime: opts.regime,
       tag: record.tag,
       commit: record.commit,
-      builtAt,
-      engineVersion: ENGINE_VERSION,
-      artifacts: entries.map((e) => ({ name: e.name, sha256: e.sha256 })),
+      built_at: builtAt,
+      as_of: canon.as_of,
+      previous: { tag: prev?.tag ?? null, release_meta_sha256: prev?.metaSha ?? null },
+      licence: { engine: "Apache-2.0", corpus: canon.licence.corpus, attribution: canon.licence.attribution },
+      artifacts: [...out.entries].sort((a, b) => (a.name < b.name ? -1 : 1)),
       sources: compiled.sources,
-    }),
-  );
-  artifacts.push(["provenance.json", provenance]);
-  entries.push(entry("provenance.json", provenance));
-
-  const counts = {
-    ...releaseCounts(corpus.units, graph, compiled.quality, corpus.acts.length),
-    atoms: released.stats.atoms,
-    obligations: released.stats.obligations,
-    obligations_mapped: released.stats.obligationsMapped,
-    profiles: obligations.profiles.length,
-    derogations: obligations.derogations.length,
-  };
-  const meta: ReleaseMeta = {
-    schema_version: SCHEMA_VERSION,
-    regime: opts.regime,
-    tag: record.tag,
-    commit: record.commit,
-    built_at: builtAt,
-    as_of: canon.as_of,
-    previous: { tag: prev?.tag ?? null, release_meta_sha256: prev?.metaSha ?? null },
-    licence: { engine: "Apache-2.0", corpus: canon.licence.corpus, attribution: canon.licence.attribution },
-    artifacts: [...entries].sort((a, b) => (a.name < b.name ? -1 : 1)),
-    sources: compiled.sources,
-    counts,
-  };
-  artifacts.push([META_FILE, serialiseMeta(meta)]);
-
-  writeAtomically(dir, artifacts);
+      counts,
+    };
+    out.add(META_FILE, serialiseMeta(meta));
+    out.commit();
+  } catch (e) {
+    out.abort();
+    throw e;
+  }
   if (position < 0) writeReleases(root, opts.regime, [...releases, record]);
   return summarise(opts.regime, record, dir, true);
 }
@@ -278,20 +286,35 @@ function entry(name: string, body: string): ArtifactEntry {
   return { name, sha256: sha256(body), size: Buffer.byteLength(body) };
 }
 
-/** Write into a sibling temporary directory and rename it into place: a release appears whole or not at all. */
-function writeAtomically(dir: string, files: [string, string][]): void {
-  const parent = dirname(dir);
-  mkdirSync(parent, { recursive: true });
-  const tmp = `${dir}.partial-${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp);
-  try {
-    for (const [name, body] of files) writeFileSync(join(tmp, name), body);
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(tmp, dir);
-  } catch (e) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw e;
+/**
+ * Writes a release into a sibling temporary directory and renames it into place on commit: a release
+ * appears whole or not at all, and a failed build leaves nothing behind.
+ */
+class ReleaseWriter {
+  readonly entries: ArtifactEntry[] = [];
+  private readonly dir: string;
+  private readonly tmp: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+    this.tmp = `${dir}.partial-${process.pid}`;
+    mkdirSync(dirname(dir), { recursive: true });
+    rmSync(this.tmp, { recursive: true, force: true });
+    mkdirSync(this.tmp);
+  }
+
+  add(name: string, body: string): void {
+    writeFileSync(join(this.tmp, name), body);
+    if (name !== META_FILE) this.entries.push(entry(name, body));
+  }
+
+  commit(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+    renameSync(this.tmp, this.dir);
+  }
+
+  abort(): void {
+    rmSync(this.tmp, { recursive: true, force: true });
   }
 }
 
