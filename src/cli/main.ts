@@ -8,6 +8,7 @@ import { registerBuild } from "./build.ts";
 import { registerCoverage } from "./coverage.ts";
 import { registerDiff } from "./diff.ts";
 import { fail } from "./output.ts";
+import { registerServe } from "./serve.ts";
 
 const program = new Command("acquis")
   .description("Compile regulation text into signed, point-in-time releases, and serve them with citations.")
@@ -21,6 +22,7 @@ registerBuild(program);
 registerAtoms(program);
 registerCoverage(program);
 registerDiff(program);
+registerServe(program);
 
 try {
   await program.parseAsync(process.argv);

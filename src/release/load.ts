@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { composeText } from "../canon/act.ts";
 import { sha256 } from "../canon/compile.ts";
+import type { Edge } from "../canon/graph.ts";
 import type { Act, Unit } from "../canon/model.ts";
 import type { Derogation, Profile } from "../obligations/applicability.ts";
 import type { ReleasedAtom } from "../obligations/release-atoms.ts";
@@ -40,13 +41,21 @@ export interface LoadedRelease {
   byNode: Map<string, Unit>;
   index: ChunkIndex;
   atoms: ReleasedAtom[];
+  /** Graph edges other than containment (containment is in the units' parent links). */
+  edges: Edge[];
   taxonomy: Taxonomy;
   profiles: Profile[];
   derogations: Derogation[];
 }
 
-/** Read and check every declared artifact; returns the bytes by name. */
-export function verifyArtifacts(dir: string): {
+/**
+ * Read every declared artifact and check its size and digest; returns the bytes by name. With
+ * `check: false` (only for `--insecure-skip-verify`) the bytes are read but not compared.
+ */
+export function verifyArtifacts(
+  dir: string,
+  check = true,
+): {
   meta: ReleaseMeta;
   metaSha256: string;
   files: Map<string, Buffer>;
@@ -67,7 +76,7 @@ export function verifyArtifacts(dir: string): {
       throw new ReleaseIntegrityError(a.name, `artifact ${a.name} is missing from ${dir}`);
     }
     const found = sha256(bytes);
-    if (bytes.length !== a.size || found !== a.sha256) {
+    if (check && (bytes.length !== a.size || found !== a.sha256)) {
       throw new ReleaseIntegrityError(
         a.name,
         `artifact ${a.name} does not match ${META_FILE}: expected sha256 ${a.sha256} (${a.size} bytes), found ${found} (${bytes.length} bytes)`,
@@ -78,8 +87,8 @@ export function verifyArtifacts(dir: string): {
   return { meta, metaSha256: sha256(metaBytes), files };
 }
 
-export function loadRelease(dir: string): LoadedRelease {
-  const { meta, metaSha256, files } = verifyArtifacts(dir);
+export function loadRelease(dir: string, opts: { checkDigests?: boolean } = {}): LoadedRelease {
+  const { meta, metaSha256, files } = verifyArtifacts(dir, opts.checkDigests ?? true);
   const corpusBytes = files.get("corpus.json");
   const indexBytes = files.get("index.json");
   if (!corpusBytes || !indexBytes) {
@@ -92,6 +101,7 @@ export function loadRelease(dir: string): LoadedRelease {
   const units = stored.units.map((u) => ({ ...u, text: "" }) as Unit);
   composeText(units);
   const atomsBytes = files.get("atoms.json");
+  const graphBytes = files.get("graph.json");
   const oblBytes = files.get("obligations.json");
   const obl = oblBytes
     ? (JSON.parse(oblBytes.toString("utf8")) as {
@@ -110,6 +120,11 @@ export function loadRelease(dir: string): LoadedRelease {
     byNode: new Map(units.map((u) => [u.node, u])),
     index: new ChunkIndex(JSON.parse(indexBytes.toString("utf8")) as IndexFile),
     atoms: atomsBytes ? (JSON.parse(atomsBytes.toString("utf8")) as { atoms: ReleasedAtom[] }).atoms : [],
+    edges: graphBytes
+      ? (JSON.parse(graphBytes.toString("utf8")) as { edges: Edge[] }).edges.filter(
+          (e) => e.kind !== "contains",
+        )
+      : [],
     taxonomy: { types: obl.taxonomy, actors: obl.actors },
     profiles: obl.profiles,
     derogations: obl.derogations,

@@ -1,0 +1,138 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { type Command, Option } from "commander";
+import pino from "pino";
+import { bootEngine, releaseDirectory } from "../serve/boot.ts";
+import { buildApp, type ServeState } from "../serve/http.ts";
+import { readPolicy } from "../serve/policy.ts";
+import { checkDate } from "./release-ref.ts";
+import { defaultRoot } from "./root.ts";
+
+interface ServeOptions {
+  release?: string;
+  path?: string;
+  insecureSkipVerify?: boolean;
+  key: string[];
+  logKey: string[];
+  trust?: string;
+  host: string;
+  port: string;
+  asOf?: string;
+  config?: string;
+  root: string;
+}
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+/** A public key file given on the command line must exist and be PEM (used once releases are signed). */
+function checkKeyFiles(files: string[], option: string): void {
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(f, "utf8");
+    } catch {
+      throw new Error(`${option} ${f}: cannot read the key file`);
+    }
+    if (!text.includes("-----BEGIN PUBLIC KEY-----")) throw new Error(`${option} ${f}: not a PEM public key`);
+  }
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command("serve")
+    .description("serve one verified release over REST (docs/serving.md)")
+    .option("--release <regime@tag>", "release to serve (default: the newest built release in the checkout)")
+    .option("--path <dir>", "serve the release in this directory instead")
+    .option("--insecure-skip-verify", "serve without verification; every response says verification: skipped")
+    .option(
+      "--key <cosign.pub>",
+      "signing key to accept (repeatable; replaces the trust roster)",
+      collect,
+      [],
+    )
+    .option("--log-key <log.pub>", "transparency-log key to accept (repeatable)", collect, [])
+    .option("--trust <file>", "trust roster (default: <root>/config/trust.yaml)")
+    .option("--host <host>", "bind address: IPv4, IPv6, or :: for one dual-stack socket", "127.0.0.1")
+    .option("--port <port>", "bind port; 0 lets the kernel choose (printed)", "8080")
+    .option("--as-of <date>", "date for requests that state no as_of (default: today, UTC)")
+    .option("--config <file>", "deployment policy (default: <root>/config/serving.yaml)")
+    .addOption(new Option("--root <dir>", "repository root").default(defaultRoot()))
+    .addHelpText(
+      "after",
+      `
+Prints "listening on http://HOST:PORT" once bound; /healthz answers at once, /readyz and the /v1 routes
+once the release is verified and loaded. SIGTERM or SIGINT drains in-flight work, then exits.
+
+Examples:
+  acquis serve                                    the newest eu release on 127.0.0.1:8080
+  acquis serve --port 0 --as-of 2026-01-01        a kernel-chosen port; answers dated 2026-01-01 by default
+  curl -s localhost:8080/v1/answer -H 'content-type: application/json' -d '{"query":"Article 33(1) GDPR"}'`,
+    )
+    .action(async (o: ServeOptions) => {
+      const root = resolve(o.root);
+      const port = Number(o.port);
+      if (!/^\d+$/u.test(o.port) || port > 65535)
+        throw new Error(`--port "${o.port}" is not a port number (0-65535)`);
+      if (o.asOf !== undefined) checkDate(o.asOf, "--as-of");
+      const configFile = o.config ? resolve(o.config) : join(root, "config", "serving.yaml");
+      const policy = readPolicy(configFile, o.config !== undefined);
+      checkKeyFiles(o.key, "--key");
+      checkKeyFiles(o.logKey, "--log-key");
+      if (o.trust !== undefined && !existsSync(o.trust)) throw new Error(`--trust ${o.trust}: no such file`);
+      const dir = releaseDirectory({ release: o.release, path: o.path, root });
+      const disclaimerFile = join(root, "config", "disclaimer.txt");
+      const disclaimer = existsSync(disclaimerFile)
+        ? readFileSync(disclaimerFile, "utf8").trim()
+        : "Informational only; not legal advice.";
+
+      // Logs go to stderr: stdout carries only the "listening on" line a supervisor waits for.
+      const logger = pino({ level: process.env.ACQUIS_LOG_LEVEL ?? "info" }, pino.destination(2));
+      const state: ServeState = {
+        engine: null,
+        scope: null,
+        refused: null,
+        draining: false,
+        defaultAsOf: () => o.asOf ?? new Date().toISOString().slice(0, 10),
+      };
+      const app = buildApp({ policy, state, logger });
+      await app.listen({ host: o.host, port, ipv6Only: false });
+      const address = app.server.address();
+      const bound = typeof address === "object" && address ? address.port : port;
+      const shown = o.host.includes(":") ? `[${o.host}]` : o.host;
+      process.stdout.write(`listening on http://${shown}:${bound}\n`);
+
+      const shutdown = (signal: string) => {
+        if (state.draining) return;
+        state.draining = true;
+        logger.info({ signal, drain_seconds: policy.shutdown.drain_seconds }, "draining");
+        const force = setTimeout(() => process.exit(0), policy.shutdown.drain_seconds * 1000);
+        force.unref();
+        void app.close().then(() => process.exit(0));
+      };
+      process.on("SIGTERM", () => shutdown("SIGTERM"));
+      process.on("SIGINT", () => shutdown("SIGINT"));
+
+      setImmediate(() => {
+        try {
+          if (o.insecureSkipVerify)
+            logger.warn(
+              { release: dir },
+              "--insecure-skip-verify: serving WITHOUT verification; responses say verification: skipped",
+            );
+          const booted = bootEngine({ dir, root, skipVerify: o.insecureSkipVerify ?? false, disclaimer });
+          state.engine = booted.engine;
+          state.scope = booted.scope;
+          logger.info(
+            {
+              release: `${booted.engine.regime}@${booted.engine.tag}`,
+              verification: booted.engine.stamps.verification,
+            },
+            "release loaded; ready",
+          );
+        } catch (e) {
+          state.refused = `release refused: ${(e as Error).message}`;
+          logger.error({ release: dir }, state.refused);
+        }
+      });
+    });
+}

@@ -1,0 +1,408 @@
+/**
+ * POST /v1/answer and the MCP tool search_regulation: the retrieval closure of a question.
+ *
+ * Matched units (cited provisions first, then BM25 over the chunk index), and around each: the article
+ * and chapter it sits in, the definitions in force for terms its text uses, whatever amends, repeals or
+ * disapplies it, and the obligation atoms written into it. With an entity profile, applicability is
+ * decided over the profile's whole disposition; content is never removed. The body is a function of
+ * the release and the request alone.
+ */
+import type { Unit } from "../canon/model.ts";
+import { type Decision, decide } from "../obligations/applicability.ts";
+import { ancestors } from "../obligations/taxonomy.ts";
+import type { AnswerRequest } from "../serve/schemas.ts";
+import { type Engine, inForce, subtree } from "./context.ts";
+import { ServiceError } from "./errors.ts";
+import { atomCitation, type Citation, resolve, unitCitation } from "./request.ts";
+import type { ScopeReader } from "./scope.ts";
+
+export const DEFAULT_MATCHES = 10;
+
+type Role = "match" | "ancestor" | "definition" | "obligation" | "amendment" | "amended" | "derogation";
+const ROLES: Role[] = ["match", "ancestor", "definition", "obligation", "amendment", "amended", "derogation"];
+
+interface Block {
+  id: string;
+  role: Role;
+  text: string;
+  citation: Citation;
+  attached_to: string | null;
+  detail?: Record<string, unknown>;
+}
+
+/** "Article 33(1)", "Art. 6(1)(f)", "article 5", "Recital 83", "Annex III". */
+const CITED =
+  /\b(?:(?:Art(?:icle)?s?\.?)\s*(\d{1,3}[a-z]?)((?:\(\w{1,4}\))*)|Recital\s+(\d{1,3})(?!\w)|Annex\s+([IVXL]+)(?!\w))/giu;
+
+function citedEids(query: string): string[] {
+  const out: string[] = [];
+  for (const m of query.matchAll(CITED)) {
+    if (m[1]) {
+      const subs = [...(m[2] ?? "").matchAll(/\((\w{1,4})\)/gu)].map((x) => x[1] as string);
+      const path = subs.map((p, i) => (i === 0 && /^\d/u.test(p) ? `__para_${p}` : `__point_${p}`)).join("");
+      out.push(`art_${m[1]}${path}`);
+    } else if (m[3]) out.push(`rec_${m[3]}`);
+    else if (m[4]) out.push(`anx_${m[4].toUpperCase()}`);
+  }
+  return out;
+}
+
+export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaultAsOf: string) {
+  const r = resolve(e, req, defaultAsOf);
+  const profileId = req.entity_profile ?? req.filters?.entity_profile ?? null;
+  if (
+    req.entity_profile !== undefined &&
+    req.filters?.entity_profile !== undefined &&
+    req.entity_profile !== req.filters.entity_profile
+  ) {
+    throw new ServiceError(
+      "invalid_request",
+      `entity_profile "${req.entity_profile}" and filters.entity_profile "${req.filters.entity_profile}" disagree`,
+    );
+  }
+  const profile = profileId === null ? null : e.release.profiles.find((p) => p.id === profileId);
+  if (profileId !== null && !profile)
+    throw new ServiceError("unknown_profile", `no entity profile "${profileId}" in ${e.regime}@${e.tag}`);
+  const mode = req.mode ?? "auto";
+  const requested = req.matches ?? DEFAULT_MATCHES;
+  const f = req.filters ?? {};
+  const filters = {
+    entity_profile: profileId,
+    regimes: f.regimes ?? null,
+    jurisdictions: f.jurisdictions ?? null,
+    languages: f.languages ?? null,
+    eids: f.eids ?? null,
+    entity_types: f.entity_types ?? null,
+    exclude_regimes: f.exclude_regimes ?? [],
+    exclude_jurisdictions: f.exclude_jurisdictions ?? [],
+  };
+  const named = scope.read(req.query);
+  const wholeOutside = named.foreign.length > 0 && named.acts.length === 0;
+  const admit = admission(e, filters, named.acts);
+
+  // Matching: cited provisions first (mode exact: only those), then the index.
+  const matched: Unit[] = [];
+  let considered = 0;
+  let admitted = 0;
+  if (!wholeOutside) {
+    const seen = new Set<string>();
+    for (const eid of citedEids(req.query)) {
+      for (const u of e.unitsByEid.get(eid) ?? []) {
+        considered++;
+        if (!admit(u.node) || seen.has(u.node)) continue;
+        admitted++;
+        seen.add(u.node);
+        if (matched.length < requested) matched.push(u);
+      }
+    }
+    if (mode !== "exact" && matched.length < requested) {
+      const hits = e.release.index.search(req.query, Number.MAX_SAFE_INTEGER);
+      considered += hits.length;
+      for (const h of hits) {
+        if (!admit(h.node) || seen.has(h.node)) continue;
+        admitted++;
+        seen.add(h.node);
+        if (matched.length < requested) matched.push(e.release.byNode.get(h.node) as Unit);
+      }
+    }
+  }
+
+  const blocks = closure(e, matched, r.as_of);
+  const notes: string[] = [];
+  if (wholeOutside)
+    notes.push(
+      `The release ${e.regime}@${e.tag} holds none of the instruments the question names: ${named.foreign.join(", ")}.`,
+    );
+  else if (named.foreign.length > 0)
+    notes.push(`Not in this release, so not answered: ${named.foreign.join(", ")}.`);
+  for (const u of matched) {
+    if (u.valid_from > r.as_of)
+      notes.push(`${u.citation} does not apply on ${r.as_of}: it applies from ${u.valid_from}.`);
+    else if (u.valid_to !== null && r.as_of >= u.valid_to)
+      notes.push(`${u.citation} no longer applies on ${r.as_of}: it ceased to apply on ${u.valid_to}.`);
+  }
+  const sections = Object.fromEntries(
+    ROLES.map((role) => [role, blocks.filter((b) => b.role === role).map((b) => b.id)]),
+  ) as Record<Role, string[]>;
+  const retrieved = new Set(sections.obligation);
+  return {
+    as_of: r.as_of,
+    release: r.release,
+    query: req.query,
+    status: wholeOutside ? "out-of-scope" : matched.length === 0 ? "no-match" : "answered",
+    in_force: matched.every((u) => inForce(u, r.as_of)),
+    notes,
+    out_of_scope: wholeOutside ? [req.query] : named.foreign,
+    blocks,
+    sections,
+    retrieval: { mode, matches: matched.length, requested, considered, admitted },
+    request: {
+      query: req.query,
+      as_of: r.as_of,
+      release: r.release,
+      matches: requested,
+      mode,
+      as_of_defaulted: r.as_of_defaulted,
+      release_defaulted: r.release_defaulted,
+      filters,
+    },
+    applicability: applicability(e, profile ?? null, r.as_of, retrieved),
+    corpus: corpusStamp(e),
+    disclaimer: e.stamps.disclaimer,
+    verification: e.stamps.verification,
+  };
+}
+
+export function corpusStamp(e: Engine) {
+  return {
+    release: `${e.regime}@${e.tag}`,
+    regime: e.regime,
+    tag: e.tag,
+    commit: e.release.meta.commit,
+    release_as_of: e.release.meta.as_of,
+    schema_version: e.release.meta.schema_version,
+    first_in_force: e.firstInForce,
+    last_in_force: e.lastInForce,
+    units: e.release.units.length,
+    release_meta_sha256: e.release.metaSha256,
+  };
+}
+
+type Filters = {
+  regimes: string[] | null;
+  jurisdictions: string[] | null;
+  languages: string[] | null;
+  eids: string[] | null;
+  entity_types: string[] | null;
+  exclude_regimes: string[];
+  exclude_jurisdictions: string[];
+};
+
+/** Which units a request admits: its filters, and the acts the question names when it names any. */
+function admission(e: Engine, f: Filters, namedActs: string[]): (node: string) => boolean {
+  const types = f.entity_types ? new Set(f.entity_types) : null;
+  const cache = new Map<string, boolean>();
+  const reachesTypes = (node: string): boolean => {
+    const hit = cache.get(node);
+    if (hit !== undefined) return hit;
+    const ok = subtree(e, node).some((u) =>
+      (e.atomsByNode.get(u.node) ?? []).some((a) =>
+        ancestors(e.release.taxonomy, a.applies_to).some((t) => types?.has(t)),
+      ),
+    );
+    cache.set(node, ok);
+    return ok;
+  };
+  return (node) => {
+    const u = e.release.byNode.get(node);
+    if (!u) return false;
+    const act = e.actsById.get(u.act);
+    if (!act) return false;
+    if (namedActs.length > 0 && !namedActs.includes(u.act)) return false;
+    if (f.regimes && !f.regimes.includes(e.regime)) return false;
+    if (f.exclude_regimes.includes(e.regime)) return false;
+    if (f.jurisdictions && !f.jurisdictions.includes(act.jurisdiction)) return false;
+    if (f.exclude_jurisdictions.includes(act.jurisdiction)) return false;
+    if (f.languages && !f.languages.includes(act.language)) return false;
+    if (f.eids && !f.eids.some((x) => u.eid === x || u.eid.startsWith(`${x}__`))) return false;
+    if (types && !reachesTypes(node)) return false;
+    return true;
+  };
+}
+
+function closure(e: Engine, matched: Unit[], asOf: string): Block[] {
+  const blocks: Block[] = [];
+  const seen = new Set<string>();
+  const add = (b: Block) => {
+    if (seen.has(b.id)) return;
+    seen.add(b.id);
+    blocks.push(b);
+  };
+  for (const u of matched)
+    add({ id: u.node, role: "match", text: u.text, citation: unitCitation(e, u, asOf), attached_to: null });
+  for (const u of matched) {
+    for (
+      let p = u.parent ? e.release.byNode.get(u.parent) : undefined;
+      p;
+      p = p.parent ? e.release.byNode.get(p.parent) : undefined
+    ) {
+      if (p.kind === "article")
+        add({
+          id: p.node,
+          role: "ancestor",
+          text: p.text,
+          citation: unitCitation(e, p, asOf),
+          attached_to: u.node,
+        });
+      if (p.kind === "chapter") {
+        add({
+          id: p.node,
+          role: "ancestor",
+          text: [p.citation, p.heading].filter(Boolean).join(": "),
+          citation: unitCitation(e, p, asOf),
+          attached_to: u.node,
+        });
+      }
+    }
+    const lower = u.text.toLowerCase();
+    for (const d of e.definitions.get(u.act) ?? []) {
+      if (d.node !== u.node && inForce(d, asOf) && usesTerm(lower, (d.defines as string).toLowerCase())) {
+        add({
+          id: d.node,
+          role: "definition",
+          text: d.text,
+          citation: unitCitation(e, d, asOf),
+          attached_to: u.node,
+          detail: { term: d.defines },
+        });
+      }
+    }
+    const act = e.actsById.get(u.act);
+    for (const edge of e.amendments) {
+      if ((edge.kind === "amends" || edge.kind === "repeals") && edge.to === act?.work_iri) {
+        const from = e.release.byNode.get(edge.from);
+        if (from)
+          add({
+            id: from.node,
+            role: "amendment",
+            text: from.text,
+            citation: unitCitation(e, from, asOf),
+            attached_to: u.node,
+            detail: { kind: edge.kind },
+          });
+      }
+      if (
+        (edge.kind === "amends" || edge.kind === "repeals") &&
+        (edge.from === u.node || edge.from.startsWith(`${u.node}__`))
+      ) {
+        const target = e.release.acts.find((a) => a.work_iri === edge.to);
+        if (target) {
+          add({
+            id: target.work_iri,
+            role: "amended",
+            text: target.title,
+            citation: {
+              ...unitCitation(e, u, asOf),
+              eid: null,
+              node: null,
+              work_iri: target.work_iri,
+              expression_iri: target.expression_iri,
+            },
+            attached_to: u.node,
+            detail: { kind: edge.kind, act: target.id },
+          });
+        }
+      }
+    }
+    for (const d of e.release.derogations) {
+      if (
+        !d.disapplies.some((n) => u.node === n || u.node.startsWith(`${n}__`) || n.startsWith(`${u.node}__`))
+      )
+        continue;
+      const from = e.release.byNode.get(d.derogating);
+      if (from) {
+        add({
+          id: from.node,
+          role: "derogation",
+          text: from.text,
+          citation: unitCitation(e, from, asOf),
+          attached_to: u.node,
+          detail: {
+            derogation: d.id,
+            disapplies: d.disapplies,
+            exempts: d.exempts,
+            from: d.from,
+            until: d.until,
+          },
+        });
+      }
+    }
+    for (const x of subtree(e, u.node)) {
+      for (const a of e.atomsByNode.get(x.node) ?? []) {
+        add({
+          id: a.id,
+          role: "obligation",
+          text: a.quoted_text,
+          citation: atomCitation(e, a, asOf),
+          attached_to: u.node,
+          detail: {
+            modality: a.modality,
+            actor: a.actor,
+            action: a.action,
+            applies_to: a.applies_to,
+            executable_name: a.executable_name,
+            executable_unit: a.executable_unit,
+            executable_value: a.executable_value,
+            char_start: a.char_start,
+            char_end: a.char_end,
+          },
+        });
+      }
+    }
+  }
+  return blocks;
+}
+
+function usesTerm(lowerText: string, term: string): boolean {
+  let i = lowerText.indexOf(term);
+  while (i >= 0) {
+    const before = lowerText[i - 1];
+    const after = lowerText[i + term.length];
+    if (
+      (before === undefined || !/[\p{L}\p{N}]/u.test(before)) &&
+      (after === undefined || !/[\p{L}\p{N}]/u.test(after))
+    )
+      return true;
+    i = lowerText.indexOf(term, i + 1);
+  }
+  return false;
+}
+
+function applicability(
+  e: Engine,
+  profile: ReturnType<Engine["release"]["profiles"]["find"]> | null,
+  asOf: string,
+  retrieved: Set<string>,
+) {
+  if (!profile) {
+    return {
+      entity_profile: null,
+      entity_type: null,
+      decided: false,
+      binds: [],
+      as_of: asOf,
+      release: e.tag,
+      atoms: [],
+      disapplied: [],
+    };
+  }
+  const result = decide(profile, asOf, e.release.atoms, e.release.taxonomy, e.release.derogations);
+  const item = (d: Decision) => ({
+    atom: d.atom.id,
+    unit_eid: d.atom.unit_eid,
+    basis: d.basis,
+    note: d.note,
+    applicable: d.applicable,
+    retrieved: retrieved.has(d.atom.id),
+    citation: atomCitation(e, e.atomsById.get(d.atom.id) ?? (d.atom as never), asOf),
+    derogation: d.derogation
+      ? {
+          derogating_eid: d.derogation.derogating_eid,
+          derogating_node: d.derogation.derogating_node,
+          disapplied_eid: d.derogation.disapplied_eid,
+          disapplied_node: d.derogation.disapplied_node,
+          exempted_types: d.derogation.exempted_types,
+        }
+      : null,
+  });
+  return {
+    entity_profile: profile.id,
+    entity_type: result.entity_type,
+    decided: true,
+    binds: result.binds,
+    as_of: asOf,
+    release: e.tag,
+    atoms: [...result.applicable, ...result.excluded].map(item),
+    disapplied: result.excluded.map((d) => d.atom.id),
+  };
+}

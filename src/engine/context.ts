@@ -1,0 +1,81 @@
+/**
+ * A release ready for queries: the loaded release plus the indexes every operation needs, built once
+ * at load. Everything here is read-only after construction.
+ */
+import type { Act, Unit } from "../canon/model.ts";
+import type { ReleasedAtom } from "../obligations/release-atoms.ts";
+import type { LoadedRelease } from "../release/load.ts";
+
+export interface Stamps {
+  verification: Record<string, unknown>;
+  disclaimer: { release: string; text: string };
+}
+
+export interface Engine {
+  release: LoadedRelease;
+  tag: string;
+  regime: string;
+  stamps: Stamps;
+  actsById: Map<string, Act>;
+  children: Map<string, Unit[]>;
+  unitsByEid: Map<string, Unit[]>;
+  atomsById: Map<string, ReleasedAtom>;
+  atomsByNode: Map<string, ReleasedAtom[]>;
+  /** The graph's amendment and repeal edges (few; scanned per match). */
+  amendments: LoadedRelease["edges"];
+  /** act id -> definition units of that act. */
+  definitions: Map<string, Unit[]>;
+  firstInForce: string;
+  lastInForce: string | null;
+}
+
+export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
+  const children = new Map<string, Unit[]>();
+  const unitsByEid = new Map<string, Unit[]>();
+  const definitions = new Map<string, Unit[]>();
+  let first = "9999-12-31";
+  let last: string | null = "0000-01-01";
+  for (const u of release.units) {
+    if (u.parent) children.set(u.parent, [...(children.get(u.parent) ?? []), u]);
+    unitsByEid.set(u.eid, [...(unitsByEid.get(u.eid) ?? []), u]);
+    if (u.defines) definitions.set(u.act, [...(definitions.get(u.act) ?? []), u]);
+    if (u.valid_from < first) first = u.valid_from;
+    if (last !== null) last = u.valid_to === null ? null : u.valid_to > last ? u.valid_to : last;
+  }
+  const atomsByNode = new Map<string, ReleasedAtom[]>();
+  for (const a of release.atoms) atomsByNode.set(a.node, [...(atomsByNode.get(a.node) ?? []), a]);
+  return {
+    release,
+    tag: release.meta.tag,
+    regime: release.meta.regime,
+    stamps,
+    actsById: new Map(release.acts.map((a) => [a.id, a])),
+    children,
+    unitsByEid,
+    atomsById: new Map(release.atoms.map((a) => [a.id, a])),
+    atomsByNode,
+    amendments: release.edges.filter((x) => x.kind === "amends" || x.kind === "repeals"),
+    definitions,
+    firstInForce: first,
+    lastInForce: last,
+  };
+}
+
+export function inForce(u: Pick<Unit, "valid_from" | "valid_to">, date: string): boolean {
+  return u.valid_from <= date && (u.valid_to === null || date < u.valid_to);
+}
+
+/** The unit and every unit below it. */
+export function subtree(e: Engine, node: string): Unit[] {
+  const out: Unit[] = [];
+  const walk = (n: string) => {
+    for (const c of e.children.get(n) ?? []) {
+      out.push(c);
+      walk(c.node);
+    }
+  };
+  const self = e.release.byNode.get(node);
+  if (self) out.push(self);
+  walk(node);
+  return out;
+}

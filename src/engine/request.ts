@@ -1,0 +1,74 @@
+/** What every operation resolves the same way: the date, the release, and citations into them. */
+import type { Unit } from "../canon/model.ts";
+import type { ReleasedAtom } from "../obligations/release-atoms.ts";
+import type { Engine } from "./context.ts";
+import { ServiceError } from "./errors.ts";
+
+export interface Resolved {
+  as_of: string;
+  as_of_defaulted: boolean;
+  release: string;
+  release_defaulted: boolean;
+}
+
+/** `release` names the served tag, or `<regime>@<tag>`; anything else is another release. */
+export function resolve(e: Engine, req: { as_of?: string; release?: string }, defaultAsOf: string): Resolved {
+  if (req.release !== undefined && req.release !== e.tag && req.release !== `${e.regime}@${e.tag}`) {
+    throw new ServiceError(
+      "release_mismatch",
+      `this instance serves ${e.regime}@${e.tag}, not "${req.release}"`,
+    );
+  }
+  if (req.as_of !== undefined && Number.isNaN(Date.parse(`${req.as_of}T00:00:00Z`))) {
+    throw new ServiceError("invalid_request", `as_of: "${req.as_of}" is not a calendar date`);
+  }
+  return {
+    as_of: req.as_of ?? defaultAsOf,
+    as_of_defaulted: req.as_of === undefined,
+    release: e.tag,
+    release_defaulted: req.release === undefined,
+  };
+}
+
+/** The contract's Citation: enough to follow a block to its eId, atom, act and release. */
+export interface Citation {
+  release: string;
+  as_of: string;
+  atom: string | null;
+  eid: string | null;
+  node: string | null;
+  work_iri: string | null;
+  expression_iri: string | null;
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
+export function unitCitation(e: Engine, u: Unit, asOf: string): Citation {
+  const act = e.actsById.get(u.act);
+  return {
+    release: e.tag,
+    as_of: asOf,
+    atom: null,
+    eid: u.eid,
+    node: u.node,
+    work_iri: act?.work_iri ?? null,
+    expression_iri: act?.expression_iri ?? null,
+    valid_from: u.valid_from,
+    valid_to: u.valid_to,
+  };
+}
+
+export function atomCitation(e: Engine, a: ReleasedAtom, asOf: string): Citation {
+  const act = e.actsById.get(a.act);
+  return {
+    release: e.tag,
+    as_of: asOf,
+    atom: a.id,
+    eid: a.unit_eid,
+    node: a.node,
+    work_iri: act?.work_iri ?? null,
+    expression_iri: act?.expression_iri ?? null,
+    valid_from: a.effective,
+    valid_to: a.expires,
+  };
+}

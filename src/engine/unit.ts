@@ -1,0 +1,86 @@
+/**
+ * POST /v1/unit and the MCP tool get_unit: the version of a provision in force on a date, every
+ * version the release holds, and the atoms anchored to it. An eId that names units of several acts is
+ * refused rather than resolved by choice.
+ */
+import type { Unit } from "../canon/model.ts";
+import { atomStatus } from "../obligations/applicability.ts";
+import type { UnitRequest } from "../serve/schemas.ts";
+import { type Engine, inForce } from "./context.ts";
+import { ServiceError } from "./errors.ts";
+import { atomCitation, resolve, unitCitation } from "./request.ts";
+
+export function unitView(e: Engine, u: Unit, asOf: string) {
+  const act = e.actsById.get(u.act);
+  return {
+    node: u.node,
+    eid: u.eid,
+    provision: u.citation,
+    text: u.text,
+    own_text: u.own_text,
+    shown: u.text,
+    citation: unitCitation(e, u, asOf),
+    celex: act?.celex ?? null,
+    expression_iri: act?.expression_iri ?? "",
+    jurisdiction: act?.jurisdiction ?? "",
+    language: act?.language ?? "",
+    work_iri: act?.work_iri ?? "",
+    nested: u.parent !== null,
+    valid_from: u.valid_from,
+    valid_to: u.valid_to,
+  };
+}
+
+export function getUnit(e: Engine, req: UnitRequest, defaultAsOf: string) {
+  const r = resolve(e, req, defaultAsOf);
+  let candidates = e.unitsByEid.get(req.eid) ?? [];
+  if (req.work_iri !== undefined)
+    candidates = candidates.filter((u) => e.actsById.get(u.act)?.work_iri === req.work_iri);
+  if (candidates.length === 0) {
+    const where = req.work_iri ? ` in ${req.work_iri}` : "";
+    throw new ServiceError("not_found", `no unit with eId "${req.eid}"${where} in ${e.regime}@${e.tag}`);
+  }
+  const acts = [...new Set(candidates.map((u) => u.act))];
+  if (acts.length > 1) {
+    const iris = acts.map((a) => e.actsById.get(a)?.work_iri).join(", ");
+    throw new ServiceError(
+      "invalid_request",
+      `eId "${req.eid}" names units of ${acts.length} acts; pass work_iri, one of: ${iris}`,
+    );
+  }
+  const current = candidates.find((u) => inForce(u, r.as_of)) ?? null;
+  const shown = current ?? (candidates[0] as Unit);
+  const notes: string[] = [];
+  if (!current) {
+    notes.push(
+      shown.valid_from > r.as_of
+        ? `${shown.citation} does not apply on ${r.as_of}: it applies from ${shown.valid_from}.`
+        : `${shown.citation} no longer applies on ${r.as_of}: it ceased to apply on ${shown.valid_to}.`,
+    );
+  }
+  const atoms = (e.atomsByNode.get(shown.node) ?? []).map((a) => ({
+    id: a.id,
+    modality: a.modality,
+    actor: a.actor,
+    action: a.action,
+    status: atomStatus(a, r.as_of),
+    quoted_text: a.quoted_text,
+    citation: atomCitation(e, a, r.as_of),
+  }));
+  return {
+    as_of: r.as_of,
+    release: r.release,
+    in_force: current !== null,
+    unit: unitView(e, shown, r.as_of),
+    versions: candidates.map((u) => ({
+      node: u.node,
+      valid_from: u.valid_from,
+      valid_to: u.valid_to,
+      in_force: inForce(u, r.as_of),
+    })),
+    atoms,
+    notes,
+    disclaimer: e.stamps.disclaimer,
+    verification: e.stamps.verification,
+  };
+}

@@ -1,0 +1,327 @@
+/**
+ * The REST transport of the serving API (Fastify). Routes are thin: each calls one engine operation and
+ * sends its payload as the exact JSON bytes `payloadBytes` makes, the same bytes the MCP transport carries.
+ * In front of them, in order: request id, CORS, bearer auth, the rolling rate limit, readiness.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
+import client from "prom-client";
+import { answer } from "../engine/answer.ts";
+import { getAtom } from "../engine/atom.ts";
+import type { Engine } from "../engine/context.ts";
+import { ServiceError, STATUS } from "../engine/errors.ts";
+import { obligations } from "../engine/obligations.ts";
+import type { ScopeReader } from "../engine/scope.ts";
+import { getUnit } from "../engine/unit.ts";
+import { openApiDocument } from "./openapi.ts";
+import type { Policy } from "./policy.ts";
+import { RollingWindow } from "./rate-limit.ts";
+import { AnswerRequest, AtomRequest, type ErrorCode, ObligationsRequest, UnitRequest } from "./schemas.ts";
+
+export const BODY_LIMIT = 65536;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/u;
+
+/** What the process knows at a moment: set once the release is verified and loaded, or refused. */
+export interface ServeState {
+  engine: Engine | null;
+  scope: ScopeReader | null;
+  /** Why the release was refused (the failing check named), when it was. */
+  refused: string | null;
+  draining: boolean;
+  defaultAsOf: () => string;
+}
+
+/** A payload's bytes: the response body of REST and the text content of MCP. */
+export function payloadBytes(payload: unknown): string {
+  return JSON.stringify(payload);
+}
+
+const ROUTES = [
+  "/v1/answer",
+  "/v1/atom",
+  "/v1/obligations",
+  "/v1/unit",
+  "/healthz",
+  "/readyz",
+  "/metrics",
+  "/openapi.json",
+];
+const PROBES = new Set(["/healthz", "/readyz", "/metrics", "/openapi.json"]);
+
+interface Metrics {
+  registry: client.Registry;
+  requests: client.Counter<string>;
+  latency: client.Histogram<string>;
+  ready: client.Gauge<string>;
+  releaseInfo: client.Gauge<string>;
+  rateLimited: client.Counter<string>;
+}
+
+function metrics(): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    requests: new client.Counter({
+      name: "acquis_http_requests_total",
+      help: "Requests by route and status",
+      labelNames: ["route", "method", "status"],
+      registers: [registry],
+    }),
+    latency: new client.Histogram({
+      name: "acquis_http_request_duration_seconds",
+      help: "Request latency by route and status",
+      labelNames: ["route", "method", "status"],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    ready: new client.Gauge({
+      name: "acquis_ready",
+      help: "1 when a verified release is loaded and the process is not draining",
+      registers: [registry],
+    }),
+    releaseInfo: new client.Gauge({
+      name: "acquis_release_info",
+      help: "The release served",
+      labelNames: ["regime", "tag", "verification"],
+      registers: [registry],
+    }),
+    rateLimited: new client.Counter({
+      name: "acquis_rate_limited_total",
+      help: "Requests refused by the rate limit",
+      labelNames: ["credential"],
+      registers: [registry],
+    }),
+  };
+}
+
+export function buildApp(opts: {
+  policy: Policy;
+  state: ServeState;
+  logger: FastifyBaseLogger;
+}): FastifyInstance {
+  const { policy, state } = opts;
+  const m = metrics();
+  const window = new RollingWindow();
+  const credentials = new Map(policy.credentials.map((c) => [c.sha256, c]));
+  const origins = new Set(policy.cors.origins);
+  const openapi = payloadBytes(openApiDocument());
+
+  const app = Fastify({
+    loggerInstance: opts.logger,
+    bodyLimit: BODY_LIMIT,
+    requestIdLogLabel: "request_id",
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },
+    },
+    return503OnClosing: false,
+    forceCloseConnections: false,
+  });
+
+  const stamps = () =>
+    state.engine
+      ? { disclaimer: state.engine.stamps.disclaimer, verification: state.engine.stamps.verification }
+      : {};
+  const refuse = (
+    reply: FastifyReply,
+    code: ErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+  ) => {
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    return reply
+      .code(STATUS[code])
+      .type("application/json; charset=utf-8")
+      .send(payloadBytes({ error: { code, message, request_id: reply.request.id }, ...stamps() }));
+  };
+  const send = (reply: FastifyReply, payload: unknown) =>
+    reply.code(200).type("application/json; charset=utf-8").send(payloadBytes(payload));
+
+  // Every response carries the request id, refusals included.
+  app.addHook("onRequest", async (req, reply) => {
+    reply.header("X-Request-Id", req.id);
+    const origin = req.headers.origin;
+    if (typeof origin === "string" && origins.has(origin)) {
+      reply.header("Access-Control-Allow-Origin", origin);
+      reply.header("Vary", "Origin");
+      if (req.method === "OPTIONS") {
+        return reply
+          .code(204)
+          .header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+          .header("Access-Control-Allow-Headers", "Authorization, Content-Type, X-Request-Id")
+          .header("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, WWW-Authenticate")
+          .header("Access-Control-Max-Age", "600")
+          .send();
+      }
+    }
+  });
+
+  // Bearer credentials, then the rolling window of whoever the request is.
+  app.addHook("onRequest", async (req, reply) => {
+    const path = req.url.split("?")[0] as string;
+    if (PROBES.has(path) && !policy.probes_require_auth) return;
+    const auth = req.headers.authorization;
+    let who: { name: string; per_minute: number };
+    if (auth === undefined) {
+      if (!policy.anonymous.allowed) {
+        return refuse(
+          reply,
+          "unauthorized",
+          "a bearer token is required: send Authorization: Bearer <token>",
+          { "WWW-Authenticate": 'Bearer realm="acquis"' },
+        );
+      }
+      who = { name: "anonymous", per_minute: policy.anonymous.per_minute };
+    } else {
+      const m1 = /^Bearer\s+(\S+)\s*$/u.exec(auth);
+      const cred = m1
+        ? credentials.get(
+            createHash("sha256")
+              .update(m1[1] as string, "utf8")
+              .digest("hex"),
+          )
+        : undefined;
+      if (!cred) {
+        return refuse(reply, "unauthorized", "the bearer token is not accepted", {
+          "WWW-Authenticate": 'Bearer realm="acquis", error="invalid_token"',
+        });
+      }
+      who = cred;
+    }
+    const taken = window.take(who.name, who.per_minute, Date.now());
+    if (!taken.ok) {
+      m.rateLimited.inc({ credential: who.name });
+      return refuse(
+        reply,
+        "rate_limited",
+        `over ${who.per_minute} requests per minute; retry in ${taken.retryAfter} s`,
+        { "Retry-After": String(taken.retryAfter) },
+      );
+    }
+  });
+
+  // Regulation routes answer only from a verified release, and not while draining.
+  app.addHook("onRequest", async (req, reply) => {
+    if (!req.url.startsWith("/v1/")) return;
+    if (state.draining) return refuse(reply, "not_ready", "the server is shutting down");
+    if (!state.engine)
+      return refuse(reply, "not_ready", state.refused ?? "the release is being verified and loaded");
+  });
+
+  app.addHook("onResponse", async (req, reply) => {
+    const labels = {
+      route: req.routeOptions.url ?? "unmatched",
+      method: req.method,
+      status: String(reply.statusCode),
+    };
+    m.requests.inc(labels);
+    m.latency.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler(
+    (err: Error & { code?: string; statusCode?: number; validation?: unknown }, req, reply) => {
+      if (err instanceof ServiceError) return refuse(reply, err.code, err.message);
+      if (err.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+        return refuse(reply, "payload_too_large", `the body is larger than ${BODY_LIMIT} bytes`);
+      if (err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+        return refuse(reply, "invalid_request", "the body must be JSON (Content-Type: application/json)");
+      if (err.validation) return refuse(reply, "invalid_request", err.message);
+      if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+        return refuse(reply, "invalid_request", `the body is not valid JSON: ${err.message}`);
+      }
+      req.log.error({ err }, "unexpected exception");
+      return refuse(reply, "internal", `an unexpected error occurred; quote request id ${req.id}`);
+    },
+  );
+
+  app.setSchemaErrorFormatter((errors) => {
+    const e = errors[0];
+    const where = e?.instancePath ? e.instancePath.slice(1).replaceAll("/", ".") : "body";
+    const extra = (e?.params as { additionalProperty?: string })?.additionalProperty;
+    const message = extra
+      ? `${where === "body" ? "" : `${where}: `}unknown field "${extra}"`
+      : `${where}: ${e?.message ?? "invalid"}`;
+    return new Error(message);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?")[0] as string;
+    if (ROUTES.includes(path)) {
+      const allow = path.startsWith("/v1/") ? "POST" : "GET, HEAD";
+      return refuse(reply, "method_not_allowed", `${req.method} is not declared for ${path}; use ${allow}`, {
+        Allow: allow,
+      });
+    }
+    return refuse(reply, "not_found", `no route ${path}`);
+  });
+
+  const engine = () => state.engine as Engine;
+  const asOf = () => state.defaultAsOf();
+  app.post(
+    "/v1/answer",
+    { schema: { body: AnswerRequest } },
+    async (req: FastifyRequest<{ Body: AnswerRequest }>, reply) =>
+      send(reply, answer(engine(), state.scope as ScopeReader, req.body, asOf())),
+  );
+  app.post(
+    "/v1/atom",
+    { schema: { body: AtomRequest } },
+    async (req: FastifyRequest<{ Body: AtomRequest }>, reply) =>
+      send(reply, getAtom(engine(), req.body, asOf())),
+  );
+  app.post(
+    "/v1/obligations",
+    { schema: { body: ObligationsRequest } },
+    async (req: FastifyRequest<{ Body: ObligationsRequest }>, reply) =>
+      send(reply, obligations(engine(), req.body, asOf())),
+  );
+  app.post(
+    "/v1/unit",
+    { schema: { body: UnitRequest } },
+    async (req: FastifyRequest<{ Body: UnitRequest }>, reply) =>
+      send(reply, getUnit(engine(), req.body, asOf())),
+  );
+
+  app.get("/healthz", async (_req, reply) =>
+    send(reply, {
+      alive: true,
+      ready: state.engine !== null && !state.draining,
+      draining: state.draining,
+      ...stamps(),
+    }),
+  );
+  app.get("/readyz", async (_req, reply) => {
+    if (state.draining) return refuse(reply, "not_ready", "the server is shutting down");
+    if (!state.engine)
+      return refuse(reply, "not_ready", state.refused ?? "the release is being verified and loaded");
+    return send(reply, { ready: true, release: `${state.engine.regime}@${state.engine.tag}` });
+  });
+  app.get("/metrics", async (_req, reply) => {
+    m.ready.set(state.engine !== null && !state.draining ? 1 : 0);
+    if (state.engine) {
+      m.releaseInfo.reset();
+      m.releaseInfo.set(
+        {
+          regime: state.engine.regime,
+          tag: state.engine.tag,
+          verification: String(state.engine.stamps.verification.status),
+        },
+        1,
+      );
+    }
+    return reply.type(m.registry.contentType).send(await m.registry.metrics());
+  });
+  app.get("/openapi.json", async (_req, reply) =>
+    reply.type("application/json; charset=utf-8").send(openapi),
+  );
+  return app;
+}

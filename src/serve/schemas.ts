@@ -1,0 +1,218 @@
+/**
+ * The one schema source of the serving API (TypeBox): request validation (Fastify's Ajv), the OpenAPI
+ * 3.1 document, and the MCP tool schemas all read these definitions. TS types derive from them.
+ */
+import { type Static, Type } from "@sinclair/typebox";
+
+export const DatePattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+const Day = Type.String({ pattern: DatePattern, description: "a date, YYYY-MM-DD" });
+const Strings = Type.Array(Type.String());
+const NullableStrings = Type.Union([Strings, Type.Null()]);
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+
+export const MODES = ["auto", "lexical", "exact"] as const;
+export const MAX_MATCHES = 100;
+
+export const Filters = Type.Object(
+  {
+    eids: Type.Optional(Strings),
+    entity_types: Type.Optional(Strings),
+    exclude_jurisdictions: Type.Optional(Strings),
+    exclude_regimes: Type.Optional(Strings),
+    jurisdictions: Type.Optional(Strings),
+    languages: Type.Optional(Strings),
+    regimes: Type.Optional(Strings),
+    entity_profile: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const AnswerRequest = Type.Object(
+  {
+    query: Type.String({ minLength: 1, description: "the question, in plain words or citing provisions" }),
+    as_of: Type.Optional(Day),
+    release: Type.Optional(Type.String({ description: "release tag; defaults to the one served" })),
+    entity_profile: Type.Optional(
+      Type.String({ description: "decide applicability for this entity profile" }),
+    ),
+    mode: Type.Optional(
+      Type.Union(
+        MODES.map((m) => Type.Literal(m)),
+        { description: "auto (default), lexical, or exact (only cited provisions)" },
+      ),
+    ),
+    matches: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_MATCHES, description: "how many units to match (default 10)" }),
+    ),
+    filters: Type.Optional(Filters),
+  },
+  { additionalProperties: false },
+);
+export type AnswerRequest = Static<typeof AnswerRequest>;
+
+export const AtomRequest = Type.Object(
+  {
+    atom_id: Type.String({ minLength: 1, description: "a permanent atom id, e.g. atm_rbfvw4ydaxff" }),
+    as_of: Type.Optional(Day),
+    release: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type AtomRequest = Static<typeof AtomRequest>;
+
+export const ObligationsRequest = Type.Object(
+  {
+    entity_profile: Type.String({ minLength: 1, description: "an entity profile id of the release" }),
+    as_of: Type.Optional(Day),
+    release: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type ObligationsRequest = Static<typeof ObligationsRequest>;
+
+export const UnitRequest = Type.Object(
+  {
+    eid: Type.String({ minLength: 1, description: "an Akoma Ntoso eId, e.g. art_33__para_1" }),
+    as_of: Type.Optional(Day),
+    release: Type.Optional(Type.String()),
+    work_iri: Type.Optional(
+      Type.String({ description: "the act's work IRI, when the eId names units of several acts" }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UnitRequest = Static<typeof UnitRequest>;
+
+export const Citation = Type.Object({
+  release: Type.String(),
+  as_of: Type.String(),
+  atom: Type.Optional(Nullable(Type.String())),
+  eid: Type.Optional(Nullable(Type.String())),
+  expression_iri: Type.Optional(Nullable(Type.String())),
+  node: Type.Optional(Nullable(Type.String())),
+  valid_from: Type.Optional(Nullable(Type.String())),
+  valid_to: Type.Optional(Nullable(Type.String())),
+  work_iri: Type.Optional(Nullable(Type.String())),
+});
+
+export const Disclaimer = Type.Object({ release: Type.String(), text: Type.String() });
+export const Verification = Type.Object(
+  {
+    status: Type.Union([Type.Literal("verified"), Type.Literal("skipped")]),
+    mode: Type.Union([Type.Literal("signed"), Type.Literal("local-build"), Type.Literal("unverified")]),
+    checks: Strings,
+    key_id: Type.Optional(Type.String()),
+  },
+  { additionalProperties: true },
+);
+
+export const ERROR_CODES = [
+  "internal",
+  "invalid_request",
+  "method_not_allowed",
+  "not_found",
+  "not_ready",
+  "payload_too_large",
+  "rate_limited",
+  "release_mismatch",
+  "unauthorized",
+  "unknown_profile",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorBody = Type.Object({
+  error: Type.Object({
+    code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c))),
+    message: Type.String(),
+    request_id: Type.String(),
+  }),
+  disclaimer: Type.Optional(Disclaimer),
+  verification: Type.Optional(Verification),
+});
+
+const Block = Type.Object({
+  id: Type.String(),
+  role: Type.String(),
+  text: Type.String(),
+  citation: Citation,
+  attached_to: Type.Optional(Nullable(Type.String())),
+  detail: Type.Optional(Type.Object({}, { additionalProperties: true })),
+});
+
+export const AnswerResponse = Type.Object(
+  {
+    as_of: Type.String(),
+    release: Type.String(),
+    query: Type.String(),
+    status: Type.String(),
+    in_force: Type.Boolean(),
+    notes: Strings,
+    out_of_scope: Strings,
+    blocks: Type.Array(Block),
+    sections: Type.Object({
+      match: Strings,
+      ancestor: Strings,
+      definition: Strings,
+      obligation: Strings,
+      amendment: Strings,
+      amended: Strings,
+      derogation: Strings,
+    }),
+    retrieval: Type.Object({
+      mode: Type.String(),
+      matches: Type.Integer(),
+      requested: Type.Integer(),
+      considered: Type.Integer(),
+      admitted: Type.Integer(),
+    }),
+    request: Type.Object({
+      query: Type.String(),
+      as_of: Type.String(),
+      release: Type.String(),
+      matches: Type.Integer(),
+      mode: Type.String(),
+      as_of_defaulted: Type.Boolean(),
+      release_defaulted: Type.Boolean(),
+      filters: Type.Object({
+        entity_profile: Nullable(Type.String()),
+        regimes: NullableStrings,
+        jurisdictions: NullableStrings,
+        languages: NullableStrings,
+        eids: NullableStrings,
+        entity_types: NullableStrings,
+        exclude_regimes: Strings,
+        exclude_jurisdictions: Strings,
+      }),
+    }),
+    applicability: Type.Object({}, { additionalProperties: true }),
+    corpus: Type.Object({}, { additionalProperties: true }),
+    disclaimer: Disclaimer,
+    verification: Verification,
+  },
+  { additionalProperties: true },
+);
+
+/** Responses whose members beyond the contract's are open: described, not closed. */
+const open = (required: string[]) =>
+  Type.Object(Object.fromEntries(required.map((k) => [k, Type.Unknown()])), { additionalProperties: true });
+export const AtomResponse = open(["as_of", "atom", "disclaimer", "release", "unit", "verification"]);
+export const ObligationsResponse = open([
+  "as_of",
+  "binds",
+  "counts",
+  "disclaimer",
+  "entity_profile",
+  "entity_type",
+  "excluded",
+  "verification",
+]);
+export const UnitResponse = open([
+  "as_of",
+  "release",
+  "unit",
+  "versions",
+  "atoms",
+  "in_force",
+  "disclaimer",
+  "verification",
+]);
