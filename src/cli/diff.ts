@@ -68,7 +68,7 @@ export function registerDiff(program: Command): void {
       const hits = m.changes.filter(
         (c): c is AtomChange =>
           c.kind === "atom" &&
-          [c.detail.before, c.detail.after].some((a) => a !== null && a.applies_to.some((t) => binds.has(t))),
+          [c.detail.before, c.detail.after].some((a) => a?.applies_to.some((t) => binds.has(t))),
       );
       if (opts.json)
         process.stdout.write(

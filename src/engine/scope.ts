@@ -22,9 +22,9 @@ export interface Scope {
   foreign: string[];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
 const bounded = (alts: string[], flags: string) =>
-  new RegExp(`(?<![\\p{L}\\p{N}])(${alts.map(escape).join("|")})(?![\\p{L}\\p{N}])`, flags);
+  new RegExp(`(?<![\\p{L}\\p{N}])(${alts.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, flags);
 
 const EU_NUMBER =
   /\b(?:Regulation|Directive|Decision)\s+(?:\((?:EU|EC|EEC|Euratom)\)\s+)?(?:No\.?\s+)?(\d{1,4}\/\d{1,4})(?:\/(?:EU|EC|EEC))?|\b(?:Regulation|Directive)\s+(\d{4}\/\d{1,4})\b|\b(\d{4}\/\d{2,4})\/(?:EU|EC)\b/gu;

@@ -17,20 +17,27 @@ import { acquis } from "../helpers/cli.ts";
 const ROOT = join(import.meta.dirname, "..", "..");
 const SOURCES = join(ROOT, "..", "shared", "corpus");
 
+/** A fresh clone of this checkout with the eu release built in it by this code. */
+function builtClone(): { root: string; stdout: string } {
+  const root = join(mkdtempSync(join(tmpdir(), "acquis-eu-")), "main");
+  execFileSync("git", ["clone", "--quiet", "--no-hardlinks", ROOT, root]);
+  const r = acquis(["build", "eu", "--root", root, "--sources", SOURCES]);
+  assert.equal(r.status, 0, r.stderr);
+  return { root, stdout: r.stdout };
+}
+
 describe("the eu release", () => {
   let release: LoadedRelease;
   let stdout: string;
+  let root: string;
   const unit = (act: string, eid: string): Unit | undefined => release.byNode.get(`${act}/${eid}`);
 
   before(() => {
-    // --force: the facts below and the byte comparison are about a build made by this code, not one
-    // left in the checkout by an earlier version.
-    const r = acquis(["build", "eu", "--root", ROOT, "--sources", SOURCES, "--force"]);
-    assert.equal(r.status, 0, r.stderr);
-    stdout = r.stdout;
-    const newest = readReleases(ROOT, "eu").at(-1);
+    // Built in a clone, not in this checkout: other tests serve the checkout's release meanwhile.
+    ({ root, stdout } = builtClone());
+    const newest = readReleases(root, "eu").at(-1);
     assert.ok(newest, "releases.yaml records an eu release");
-    release = loadRelease(join(ROOT, "regimes", "eu", "releases", newest.tag));
+    release = loadRelease(join(root, "regimes", "eu", "releases", newest.tag));
   });
 
   test("the build prints acts, units by kind, definitions, edges and defects", () => {
@@ -116,16 +123,12 @@ describe("the eu release", () => {
   });
 
   test("a second build in a fresh clone gives byte-identical files", () => {
-    const clone = join(mkdtempSync(join(tmpdir(), "acquis-eu-")), "main");
-    execFileSync("git", ["clone", "--quiet", "--no-hardlinks", ROOT, clone]);
-    const r = acquis(["build", "eu", "--root", clone, "--sources", SOURCES]);
-    assert.equal(r.status, 0, r.stderr);
-    const tag = release.meta.tag;
-    const other = join(clone, "regimes", "eu", "releases", tag);
-    assert.ok(existsSync(other));
+    const other = builtClone();
+    const dir = join(other.root, "regimes", "eu", "releases", release.meta.tag);
+    assert.ok(existsSync(dir));
     for (const f of readdirSync(release.dir)) {
       assert.ok(
-        readFileSync(join(other, f)).equals(readFileSync(join(release.dir, f))),
+        readFileSync(join(dir, f)).equals(readFileSync(join(release.dir, f))),
         `${f} is byte-identical`,
       );
     }
@@ -152,7 +155,7 @@ describe("the eu release", () => {
       "--format",
       "json",
       "--root",
-      ROOT,
+      root,
     ]);
     assert.equal(r.status, 0, r.stderr);
     const report = JSON.parse(r.stdout);

@@ -1,0 +1,540 @@
+/**
+ * The serving API over REST, against the real `acquis serve` process and the real eu release.
+ */
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import fc from "fast-check";
+import { readReleases } from "../../src/release/releases.ts";
+import { acquis } from "../helpers/cli.ts";
+import { EU_SERVE_ARGS, type Server, startServer } from "../helpers/server.ts";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const TAG = () => readReleases(ROOT, "eu").at(-1)?.tag as string;
+const RELEASE_DIR = () => join(ROOT, "regimes", "eu", "releases", TAG());
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field and asserted on
+type Loose = any;
+
+interface ErrorJson {
+  error: { code: string; message: string; request_id: string };
+  disclaimer?: { release: string; text: string };
+  verification?: { status: string };
+}
+
+/** A refusal in the contract's shape, with the status DESIGN.md gives its code. */
+async function expectError(res: Response, status: number, code: string): Promise<ErrorJson> {
+  const body = (await res.json()) as ErrorJson;
+  assert.equal(res.status, status, JSON.stringify(body));
+  assert.equal(body.error.code, code);
+  assert.equal(typeof body.error.message, "string");
+  assert.ok(body.error.message.length > 0);
+  assert.equal(body.error.request_id, res.headers.get("x-request-id"));
+  return body;
+}
+
+function policyFile(text: string): string {
+  const f = join(mkdtempSync(join(tmpdir(), "acquis-policy-")), "serving.yaml");
+  writeFileSync(f, text);
+  return f;
+}
+
+describe("acquis serve over REST", () => {
+  let s: Server;
+
+  before(async () => {
+    assert.equal(acquis(["build", "eu"]).status, 0);
+    s = await startServer(EU_SERVE_ARGS);
+    await s.ready();
+  });
+  after(async () => {
+    await s?.stop();
+  });
+
+  test("probes: healthz, readyz, metrics, openapi", async () => {
+    const h: Loose = await (await fetch(`${s.url}/healthz`)).json();
+    assert.equal(h.alive, true);
+    assert.equal(h.ready, true);
+    assert.equal(h.draining, false);
+    assert.ok(h.disclaimer && h.verification);
+    const r = await fetch(`${s.url}/readyz`);
+    assert.deepEqual(await r.json(), { ready: true, release: `eu@${TAG()}` });
+    const m: Loose = await (await fetch(`${s.url}/metrics`)).text();
+    for (const name of [
+      "acquis_http_requests_total",
+      "acquis_http_request_duration_seconds",
+      "acquis_release_info",
+      "acquis_ready 1",
+      "process_cpu_user_seconds_total",
+    ]) {
+      assert.ok(m.includes(name), name);
+    }
+    const doc: Loose = await (await fetch(`${s.url}/openapi.json`)).json();
+    assert.equal(doc.openapi, "3.1.0");
+    assert.equal(doc.info.version, "0.1.0");
+    const tools = Object.values(doc.paths as Record<string, { post?: Record<string, string> }>)
+      .map((p) => p.post?.["x-service-mcp-tool"])
+      .filter(Boolean)
+      .sort();
+    assert.deepEqual(tools, ["get_atom", "get_unit", "list_obligations", "search_regulation"]);
+    assert.equal(
+      doc.paths["/v1/answer"].post.requestBody.content["application/json"].schema.additionalProperties,
+      false,
+    );
+  });
+
+  test("when must a controller notify a personal data breach: GDPR Article 33(1), its definitions and atoms", async () => {
+    const res = await s.post("/v1/answer", {
+      query: "When must a controller notify a personal data breach to the supervisory authority?",
+    });
+    assert.equal(res.status, 200);
+    const a: Loose = await res.json();
+    assert.ok(a.sections.match.includes("gdpr/art_33__para_1"), a.sections.match.join(" "));
+    assert.ok(
+      a.sections.definition.includes("gdpr/art_4__point_12"),
+      "the definition of personal data breach is attached",
+    );
+    const attached = a.blocks.filter(
+      (b: { attached_to: string | null; role: string }) => b.attached_to === "gdpr/art_33__para_1",
+    );
+    assert.ok(
+      attached.some((b: { role: string }) => b.role === "obligation"),
+      "the article's atoms are attached",
+    );
+    // The article it sits in is present (as a match of its own when its heading matches, else as an
+    // ancestor), and so is its chapter.
+    assert.ok(
+      a.blocks.some((b: { id: string }) => b.id === "gdpr/art_33"),
+      "Article 33 itself",
+    );
+    assert.ok(a.sections.ancestor.includes("gdpr/chp_IV"), "Chapter IV");
+    const duty = a.blocks.find(
+      (b: { role: string; citation: { node: string }; detail: { executable_value: unknown } }) =>
+        b.role === "obligation" && b.citation.node === "gdpr/art_33__para_1",
+    );
+    assert.equal(duty.detail.executable_value, 72);
+    for (const k of [
+      "applicability",
+      "as_of",
+      "blocks",
+      "corpus",
+      "disclaimer",
+      "in_force",
+      "notes",
+      "out_of_scope",
+      "query",
+      "release",
+      "request",
+      "retrieval",
+      "sections",
+      "status",
+      "verification",
+    ]) {
+      assert.ok(k in a, k);
+    }
+    assert.deepEqual(Object.keys(a.sections).sort(), [
+      "amended",
+      "amendment",
+      "ancestor",
+      "definition",
+      "derogation",
+      "match",
+      "obligation",
+    ]);
+    assert.equal(a.request.as_of_defaulted, true);
+    assert.equal(a.request.release_defaulted, true);
+    assert.equal(a.as_of, "2026-11-22");
+    assert.match(a.corpus.release_meta_sha256, /^[0-9a-f]{64}$/u);
+    assert.equal(
+      a.corpus.release_meta_sha256,
+      createHash("sha256")
+        .update(readFileSync(join(RELEASE_DIR(), "release-meta.yaml")))
+        .digest("hex"),
+    );
+    assert.equal(a.verification.status, "verified");
+    assert.deepEqual(a.verification.checks, ["digests", "provenance"]);
+  });
+
+  test("a provision not yet applicable is not presented as law in force", async () => {
+    const a: Loose = await (
+      await s.post("/v1/answer", { query: "Article 6(1) AI Act", mode: "exact", as_of: "2026-01-01" })
+    ).json();
+    assert.deepEqual(a.sections.match, ["ai-act/art_6__para_1"]);
+    assert.equal(a.in_force, false);
+    assert.ok(a.notes.some((n: string) => n.includes("2027-08-02")));
+    assert.equal(a.retrieval.mode, "exact");
+  });
+
+  test("instruments outside the release: wholly out of scope, or the foreign half listed", async () => {
+    const out: Loose = await (
+      await s.post("/v1/answer", { query: "What does HIPAA require for breach notification?" })
+    ).json();
+    assert.equal(out.status, "out-of-scope");
+    assert.deepEqual(out.out_of_scope, ["What does HIPAA require for breach notification?"]);
+    assert.equal(out.blocks.length, 0);
+    const crr: Loose = await (
+      await s.post("/v1/answer", { query: "Does Regulation (EU) No 575/2013 set capital requirements?" })
+    ).json();
+    assert.equal(crr.status, "out-of-scope");
+    const both: Loose = await (
+      await s.post("/v1/answer", { query: "Compare breach notification under the GDPR and the CCPA" })
+    ).json();
+    assert.deepEqual(both.out_of_scope, ["CCPA"]);
+    assert.equal(both.status, "answered");
+    assert.ok(both.sections.match.every((n: string) => n.startsWith("gdpr/")));
+    const inside: Loose = await (
+      await s.post("/v1/answer", { query: "Article 23 NIS2 incident notification" })
+    ).json();
+    assert.deepEqual(inside.out_of_scope, []);
+  });
+
+  test("filters narrow the matches and are echoed", async () => {
+    const a: Loose = await (
+      await s.post("/v1/answer", {
+        query: "incident reporting deadlines",
+        filters: { eids: ["art_23"], jurisdictions: ["EU"] },
+      })
+    ).json();
+    assert.ok(a.sections.match.length > 0);
+    assert.ok(a.sections.match.every((n: string) => n.split("/")[1]?.startsWith("art_23")));
+    assert.deepEqual(a.request.filters.eids, ["art_23"]);
+    assert.deepEqual(a.request.filters.exclude_regimes, []);
+    const none: Loose = await (
+      await s.post("/v1/answer", {
+        query: "incident reporting",
+        filters: { exclude_jurisdictions: ["EU", "UNECE"] },
+      })
+    ).json();
+    assert.equal(none.sections.match.length, 0);
+  });
+
+  test("naming a profile decides applicability over its whole disposition and removes no content", async () => {
+    const q = { query: "ICT risk management framework", as_of: "2026-01-01" };
+    const plain: Loose = await (await s.post("/v1/answer", q)).json();
+    const withProfile: Loose = await (
+      await s.post("/v1/answer", { ...q, entity_profile: "lt-micro-payment-institution" })
+    ).json();
+    assert.deepEqual(withProfile.sections, plain.sections, "content is the same");
+    const ap = withProfile.applicability;
+    assert.equal(ap.decided, true);
+    assert.equal(ap.entity_profile, "lt-micro-payment-institution");
+    assert.ok(
+      ap.atoms.length > withProfile.sections.obligation.length,
+      "decided over the whole disposition, not only retrieved atoms",
+    );
+    const lifted = ap.atoms.find(
+      (x: { applicable: boolean; derogation: { derogating_eid: string } | null }) =>
+        x.applicable === false && x.derogation?.derogating_eid === "art_16__para_1",
+    );
+    assert.ok(lifted, "DORA Art 16 lifts Arts 5-15 duties");
+    assert.ok(ap.disapplied.includes(lifted.atom));
+  });
+
+  test("unit, atom and obligations", async () => {
+    const u: Loose = await (
+      await s.post("/v1/unit", {
+        eid: "art_33__para_1",
+        work_iri: "http://data.europa.eu/eli/reg/2016/679/oj",
+      })
+    ).json();
+    assert.equal(u.unit.eid, "art_33__para_1");
+    assert.equal(u.unit.provision, "Article 33(1) GDPR");
+    assert.ok(u.atoms.length > 0);
+    assert.equal(u.versions.length, 1);
+    const atomId = u.atoms[0].id;
+    const a: Loose = await (await s.post("/v1/atom", { atom_id: atomId })).json();
+    assert.equal(a.atom.id, atomId);
+    assert.equal(a.atom.status, "in_force");
+    assert.equal(
+      a.unit.own_text.slice(a.atom.citation.char_start, a.atom.citation.char_end),
+      a.atom.citation.quoted_text,
+    );
+    const o: Loose = await (
+      await s.post("/v1/obligations", { entity_profile: "de-large-bank", as_of: "2026-01-01" })
+    ).json();
+    assert.equal(o.entity_profile, "de-large-bank");
+    assert.equal(o.counts.applicable, o.applicable.length);
+    assert.ok(o.binds.includes("credit_institution"));
+  });
+
+  test("every error code, with its status and body shape", async () => {
+    await expectError(await s.post("/v1/answer", { query: "x", bogus: 1 }), 400, "invalid_request");
+    const nested = await expectError(
+      await s.post("/v1/answer", { query: "x", filters: { nope: [] } }),
+      400,
+      "invalid_request",
+    );
+    assert.match(nested.error.message, /filters: unknown field "nope"/u);
+    const named = await expectError(await s.post("/v1/answer", { query: "" }), 400, "invalid_request");
+    assert.match(named.error.message, /query/u);
+    await expectError(await s.post("/v1/answer", "[1,2]"), 400, "invalid_request");
+    await expectError(await s.post("/v1/answer", "{not json"), 400, "invalid_request");
+    await expectError(await s.post("/v1/answer", { query: "x", matches: 101 }), 400, "invalid_request");
+    await expectError(
+      await s.post("/v1/answer", { query: "x", entity_profile: "a", filters: { entity_profile: "b" } }),
+      400,
+      "invalid_request",
+    );
+    const ambiguous = await expectError(await s.post("/v1/unit", { eid: "art_33" }), 400, "invalid_request");
+    assert.match(
+      ambiguous.error.message,
+      /data\.europa\.eu\/eli\/reg\/2016\/679\/oj/u,
+      "names the candidates' work IRIs",
+    );
+    await expectError(
+      await fetch(`${s.url}/v1/answer`, {
+        method: "POST",
+        headers: { "content-type": "text/plain" },
+        body: "hi",
+      }),
+      400,
+      "invalid_request",
+    );
+    await expectError(await s.post("/v1/answer", { query: "x".repeat(70_000) }), 413, "payload_too_large");
+    await expectError(await fetch(`${s.url}/v1/answer`), 405, "method_not_allowed");
+    await expectError(await fetch(`${s.url}/nowhere`), 404, "not_found");
+    await expectError(await s.post("/v1/unit", { eid: "art_9999" }), 404, "not_found");
+    await expectError(await s.post("/v1/atom", { atom_id: "atm_doesnotexist" }), 404, "not_found");
+    await expectError(
+      await s.post("/v1/answer", { query: "x", release: "2020.01.1" }),
+      409,
+      "release_mismatch",
+    );
+    await expectError(await s.post("/v1/obligations", { entity_profile: "nobody" }), 404, "unknown_profile");
+    await expectError(
+      await s.post("/v1/answer", { query: "x", entity_profile: "nobody" }),
+      404,
+      "unknown_profile",
+    );
+  });
+
+  test("an atom not in force on the date is not found", async () => {
+    const atoms = JSON.parse(readFileSync(join(RELEASE_DIR(), "atoms.json"), "utf8")).atoms as {
+      id: string;
+      effective: string;
+    }[];
+    const pending = atoms.find((x) => x.effective > "2026-11-22");
+    assert.ok(pending, "the release holds duties that apply later");
+    const body = await expectError(await s.post("/v1/atom", { atom_id: pending.id }), 404, "not_found");
+    assert.match(body.error.message, new RegExp(pending.effective, "u"));
+    const ok = await s.post("/v1/atom", { atom_id: pending.id, as_of: pending.effective });
+    assert.equal(ok.status, 200, "the same atom on its effective date is a duty");
+  });
+
+  test("X-Request-Id: a valid id is answered under, an invalid one replaced", async () => {
+    const ok = await s.post("/v1/unit", { eid: "art_9999" }, { "X-Request-Id": "trace:abc-1.2" });
+    assert.equal(ok.headers.get("x-request-id"), "trace:abc-1.2");
+    assert.equal(((await ok.json()) as ErrorJson).error.request_id, "trace:abc-1.2");
+    const bad = await fetch(`${s.url}/healthz`, { headers: { "X-Request-Id": "has spaces!" } });
+    const minted = bad.headers.get("x-request-id") ?? "";
+    assert.notEqual(minted, "has spaces!");
+    assert.match(minted, /^[A-Za-z0-9._:-]{1,128}$/u);
+  });
+
+  test("fuzzed bodies never get a 500 or hang, and every refusal has the error shape", async () => {
+    const routes = ["/v1/answer", "/v1/atom", "/v1/obligations", "/v1/unit"];
+    const bodies = fc.oneof(
+      fc.json(),
+      fc.string(),
+      fc.record(
+        {
+          query: fc.string(),
+          matches: fc.anything(),
+          filters: fc.anything(),
+          as_of: fc.string(),
+          mode: fc.string(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          atom_id: fc.string(),
+          eid: fc.string(),
+          entity_profile: fc.string(),
+          release: fc.string(),
+          work_iri: fc.string(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.dictionary(fc.string(), fc.jsonValue()),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), bodies, async (route, body) => {
+        const raw = typeof body === "string" ? body : JSON.stringify(body);
+        const res = await fetch(`${s.url}${route}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: raw,
+          signal: AbortSignal.timeout(10_000),
+        });
+        assert.notEqual(res.status, 500, `${route} ${raw}`);
+        const json: Loose = await res.json();
+        if (res.status !== 200) {
+          assert.equal(typeof json.error?.code, "string", raw);
+          assert.equal(json.error.request_id, res.headers.get("x-request-id"));
+        }
+      }),
+      { numRuns: 150, seed: 20261122 },
+    );
+  });
+});
+
+describe("two instances over the same release", () => {
+  test("answer byte-identical bodies", async () => {
+    const [a, b] = await Promise.all([startServer(EU_SERVE_ARGS), startServer(EU_SERVE_ARGS)]);
+    try {
+      await Promise.all([a.ready(), b.ready()]);
+      const requests: [string, unknown][] = [
+        ["/v1/answer", { query: "personal data breach notification" }],
+        ["/v1/answer", { query: "Article 5 AI Act", entity_profile: "nl-micro-high-risk-ai-provider" }],
+        ["/v1/answer", { query: "What does HIPAA say?" }],
+        ["/v1/unit", { eid: "art_23__para_4", work_iri: "http://data.europa.eu/eli/dir/2022/2555/oj" }],
+        ["/v1/obligations", { entity_profile: "ie-critical-cloud-provider" }],
+        ["/v1/unit", { eid: "nope" }],
+      ];
+      for (const [path, body] of requests) {
+        const [x, y] = await Promise.all([
+          a.post(path, body, { "X-Request-Id": "same" }),
+          b.post(path, body, { "X-Request-Id": "same" }),
+        ]);
+        assert.equal(x.status, y.status);
+        assert.equal(await x.text(), await y.text(), `${path} ${JSON.stringify(body)}`);
+      }
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});
+
+describe("the policy layer and lifecycle", () => {
+  test("bearer credentials, anonymous refusal, the rolling rate limit and CORS", async () => {
+    const token = "s3cret-token";
+    const sha = createHash("sha256").update(token).digest("hex");
+    const config = policyFile(`anonymous: { allowed: false }
+credentials:
+  - { name: ci, sha256: ${sha}, per_minute: 3 }
+cors: { origins: ["https://app.example"] }
+probes_require_auth: false
+shutdown: { drain_seconds: 2 }
+`);
+    const s = await startServer([...EU_SERVE_ARGS, "--config", config]);
+    try {
+      await s.ready();
+      const anon = await expectError(await s.post("/v1/unit", { eid: "art_1" }), 401, "unauthorized");
+      assert.ok(anon.disclaimer, "an application refusal after load carries the disclaimer");
+      const refused = await s.post("/v1/unit", { eid: "art_1" }, { Authorization: "Bearer wrong" });
+      assert.match(refused.headers.get("www-authenticate") ?? "", /^Bearer/u);
+      await expectError(refused, 401, "unauthorized");
+      const auth = { Authorization: `Bearer ${token}` };
+      for (let i = 0; i < 3; i++)
+        assert.notEqual((await s.post("/v1/unit", { eid: "art_9999" }, auth)).status, 429);
+      const limited = await s.post("/v1/unit", { eid: "art_9999" }, auth);
+      const retry = Number(limited.headers.get("retry-after"));
+      assert.ok(retry >= 1 && retry <= 60, String(retry));
+      await expectError(limited, 429, "rate_limited");
+      const again = await s.post("/v1/unit", { eid: "art_9999" }, auth);
+      assert.equal(again.status, 429, "a refused request consumed nothing, but the window is still full");
+      const preflight = await fetch(`${s.url}/v1/answer`, {
+        method: "OPTIONS",
+        headers: { Origin: "https://app.example", "Access-Control-Request-Method": "POST" },
+      });
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.headers.get("access-control-allow-origin"), "https://app.example");
+      const foreign = await fetch(`${s.url}/v1/answer`, {
+        method: "OPTIONS",
+        headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+      });
+      assert.equal(foreign.headers.get("access-control-allow-origin"), null);
+      assert.equal((await fetch(`${s.url}/healthz`)).status, 200, "probes are open");
+    } finally {
+      await s.stop();
+    }
+  });
+
+  test("a policy with an unknown key stops the server before it binds, naming the key", () => {
+    const config = policyFile("anonymous: { allowed: true }\nrate_limits: {}\n");
+    const r = acquis(["serve", "--port", "0", "--config", config]);
+    assert.notEqual(r.status, 0);
+    assert.equal(r.stdout, "", "never printed a listening line");
+    assert.match(r.stderr, /unknown key "rate_limits"/u);
+  });
+
+  test("a release that fails verification is refused with the check named; --insecure-skip-verify serves it stamped", async () => {
+    const copy = mkdtempSync(join(tmpdir(), "acquis-tampered-"));
+    cpSync(RELEASE_DIR(), copy, { recursive: true });
+    const corpus = join(copy, "quality.json");
+    writeFileSync(corpus, `${readFileSync(corpus, "utf8")} `);
+    const s = await startServer(["--path", copy, "--root", ROOT, ...EU_SERVE_ARGS]);
+    try {
+      const until = Date.now() + 15_000;
+      let body: ErrorJson | null = null;
+      while (Date.now() < until) {
+        const r = await fetch(`${s.url}/readyz`);
+        body = (await r.json()) as ErrorJson;
+        if (/refused/u.test(body.error?.message ?? "")) break;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      assert.match(body?.error.message ?? "", /digests: .*quality\.json/u);
+      const refused = await expectError(await s.post("/v1/answer", { query: "x" }), 503, "not_ready");
+      assert.match(refused.error.message, /digests/u);
+      assert.equal((await fetch(`${s.url}/healthz`)).status, 200);
+    } finally {
+      await s.stop();
+    }
+    const skipped = await startServer([
+      "--path",
+      copy,
+      "--root",
+      ROOT,
+      "--insecure-skip-verify",
+      ...EU_SERVE_ARGS,
+    ]);
+    try {
+      await skipped.ready();
+      const a: Loose = await (
+        await skipped.post("/v1/unit", {
+          eid: "art_1",
+          work_iri: "http://data.europa.eu/eli/reg/2016/679/oj",
+        })
+      ).json();
+      assert.equal(a.verification.status, "skipped");
+      assert.match(skipped.stderr(), /insecure-skip-verify/u);
+    } finally {
+      await skipped.stop();
+    }
+  });
+
+  test("an unexpected exception is a 500 internal in the same shape, never a stack trace", async () => {
+    // A release whose atoms.json lacks a field the engine relies on, served without verification.
+    const copy = mkdtempSync(join(tmpdir(), "acquis-broken-"));
+    cpSync(RELEASE_DIR(), copy, { recursive: true });
+    const file = join(copy, "atoms.json");
+    const atoms = JSON.parse(readFileSync(file, "utf8"));
+    for (const a of atoms.atoms) delete a.applies_to;
+    writeFileSync(file, JSON.stringify(atoms));
+    const s = await startServer(["--path", copy, "--root", ROOT, "--insecure-skip-verify", ...EU_SERVE_ARGS]);
+    try {
+      await s.ready();
+      const body = await expectError(
+        await s.post("/v1/obligations", { entity_profile: "de-large-bank" }),
+        500,
+        "internal",
+      );
+      assert.doesNotMatch(body.error.message, /at |TypeError|\.ts:/u);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  test("not_ready before the release is loaded, and SIGTERM drains then exits", async () => {
+    const s = await startServer(EU_SERVE_ARGS);
+    const early = await s.post("/v1/unit", { eid: "art_1" });
+    if (early.status === 503) await expectError(early, 503, "not_ready");
+    await s.ready();
+    const code = await s.stop();
+    assert.equal(code, 0);
+  });
+});
