@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { sha256 } from "../src/canon/compile.ts";
 import { loadRelease } from "../src/release/load.ts";
 import { newestBuilt } from "../src/release/releases.ts";
+import { benchServe } from "./serve.ts";
 
 const root = join(import.meta.dirname, "..");
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -70,4 +71,6 @@ const result = {
   release_parse_baseline_ms_median: Math.round(median(parses)),
   release_load_over_baseline: Math.round((median(loads) / median(parses)) * 10) / 10,
 };
-process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+process.stderr.write("serving under load (cache on, then off)\n");
+const serving = { cached: await benchServe(64), uncached: await benchServe(0) };
+process.stdout.write(`${JSON.stringify({ ...result, serving }, null, 2)}\n`);

@@ -94,7 +94,8 @@ Examples:
         draining: false,
         defaultAsOf: () => o.asOf ?? new Date().toISOString().slice(0, 10),
       };
-      const app = buildApp({ policy, state, logger });
+      const cacheMiB = Number(process.env.ACQUIS_CACHE_MIB ?? 64);
+      const app = buildApp({ policy, state, logger, cacheBytes: cacheMiB * 1024 * 1024 });
       await app.listen({ host: o.host, port, ipv6Only: false });
       const address = app.server.address();
       const bound = typeof address === "object" && address ? address.port : port;

@@ -10,6 +10,7 @@
 import type { Unit } from "../canon/model.ts";
 import { type Decision, decide } from "../obligations/applicability.ts";
 import { ancestors } from "../obligations/taxonomy.ts";
+import { ChunkIndex } from "../release/chunk-index.ts";
 import type { AnswerRequest } from "../serve/schemas.ts";
 import { type Engine, inForce, subtree } from "./context.ts";
 import { ServiceError } from "./errors.ts";
@@ -89,21 +90,26 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
     for (const eid of citedEids(req.query)) {
       for (const u of e.unitsByEid.get(eid) ?? []) {
         considered++;
-        if (!admit(u.node) || seen.has(u.node)) continue;
+        if (!admit.act[e.actOrder.indexOf(u.act)] || (admit.unit && !admit.unit(u.node)) || seen.has(u.node))
+          continue;
         admitted++;
         seen.add(u.node);
         if (matched.length < requested) matched.push(u);
       }
     }
     if (mode !== "exact" && matched.length < requested) {
-      const hits = e.release.index.search(req.query, Number.MAX_SAFE_INTEGER);
-      considered += hits.length;
-      for (const h of hits) {
-        if (!admit(h.node) || seen.has(h.node)) continue;
-        admitted++;
-        seen.add(h.node);
-        if (matched.length < requested) matched.push(e.release.byNode.get(h.node) as Unit);
-      }
+      const scored = e.release.index.score(req.query);
+      const docs = e.release.index.file.docs;
+      const passes = (doc: number) =>
+        admit.act[e.docAct[doc] as number] === 1 && (!admit.unit || admit.unit(docs[doc] as string));
+      considered += scored.docs.length;
+      for (const doc of scored.docs) if (passes(doc) && !seen.has(docs[doc] as string)) admitted++;
+      const best = ChunkIndex.top(
+        scored,
+        requested - matched.length,
+        (doc) => passes(doc) && !seen.has(docs[doc] as string),
+      );
+      for (const doc of best) matched.push(e.release.byNode.get(docs[doc] as string) as Unit);
     }
   }
 
@@ -178,8 +184,30 @@ type Filters = {
   exclude_jurisdictions: string[];
 };
 
-/** Which units a request admits: its filters, and the acts the question names when it names any. */
-function admission(e: Engine, f: Filters, namedActs: string[]): (node: string) => boolean {
+/**
+ * Which units a request admits: per act (regime, jurisdiction, language, the acts the question names),
+ * a flag per act in release order; and, only when the request filters by eId or entity type, a test
+ * per unit.
+ */
+function admission(
+  e: Engine,
+  f: Filters,
+  namedActs: string[],
+): { act: Uint8Array; unit: ((node: string) => boolean) | null } {
+  const act = new Uint8Array(e.actOrder.length);
+  e.actOrder.forEach((id, i) => {
+    const a = e.actsById.get(id);
+    if (!a) return;
+    const ok =
+      (namedActs.length === 0 || namedActs.includes(id)) &&
+      (!f.regimes || f.regimes.includes(e.regime)) &&
+      !f.exclude_regimes.includes(e.regime) &&
+      (!f.jurisdictions || f.jurisdictions.includes(a.jurisdiction)) &&
+      !f.exclude_jurisdictions.includes(a.jurisdiction) &&
+      (!f.languages || f.languages.includes(a.language));
+    act[i] = ok ? 1 : 0;
+  });
+  if (!f.eids && !f.entity_types) return { act, unit: null };
   const types = f.entity_types ? new Set(f.entity_types) : null;
   const cache = new Map<string, boolean>();
   const reachesTypes = (node: string): boolean => {
@@ -193,20 +221,14 @@ function admission(e: Engine, f: Filters, namedActs: string[]): (node: string) =
     cache.set(node, ok);
     return ok;
   };
-  return (node) => {
-    const u = e.release.byNode.get(node);
-    if (!u) return false;
-    const act = e.actsById.get(u.act);
-    if (!act) return false;
-    if (namedActs.length > 0 && !namedActs.includes(u.act)) return false;
-    if (f.regimes && !f.regimes.includes(e.regime)) return false;
-    if (f.exclude_regimes.includes(e.regime)) return false;
-    if (f.jurisdictions && !f.jurisdictions.includes(act.jurisdiction)) return false;
-    if (f.exclude_jurisdictions.includes(act.jurisdiction)) return false;
-    if (f.languages && !f.languages.includes(act.language)) return false;
-    if (f.eids && !f.eids.some((x) => u.eid === x || u.eid.startsWith(`${x}__`))) return false;
-    if (types && !reachesTypes(node)) return false;
-    return true;
+  const eids = f.eids;
+  return {
+    act,
+    unit: (node) => {
+      const eid = node.slice(node.indexOf("/") + 1);
+      if (eids && !eids.some((x) => eid === x || eid.startsWith(`${x}__`))) return false;
+      return !types || reachesTypes(node);
+    },
   };
 }
 
@@ -244,9 +266,11 @@ function closure(e: Engine, matched: Unit[], asOf: string): Block[] {
         });
       }
     }
-    const lower = u.text.toLowerCase();
-    for (const d of e.definitions.get(u.act) ?? []) {
-      if (d.node !== u.node && inForce(d, asOf) && usesTerm(lower, (d.defines as string).toLowerCase())) {
+    // Definitions the matched text uses: its own and its descendants' (the graph's uses_definition edges).
+    for (const x of subtree(e, u.node)) {
+      for (const defNode of e.usesDefinition.get(x.node) ?? []) {
+        const d = e.release.byNode.get(defNode);
+        if (!d || d.node === u.node || !inForce(d, asOf)) continue;
         add({
           id: d.node,
           role: "definition",
@@ -341,21 +365,6 @@ function closure(e: Engine, matched: Unit[], asOf: string): Block[] {
     }
   }
   return blocks;
-}
-
-function usesTerm(lowerText: string, term: string): boolean {
-  let i = lowerText.indexOf(term);
-  while (i >= 0) {
-    const before = lowerText[i - 1];
-    const after = lowerText[i + term.length];
-    if (
-      (before === undefined || !/[\p{L}\p{N}]/u.test(before)) &&
-      (after === undefined || !/[\p{L}\p{N}]/u.test(after))
-    )
-      return true;
-    i = lowerText.indexOf(term, i + 1);
-  }
-  return false;
 }
 
 function applicability(

@@ -23,25 +23,37 @@ export interface Engine {
   atomsByNode: Map<string, ReleasedAtom[]>;
   /** The graph's amendment and repeal edges (few; scanned per match). */
   amendments: LoadedRelease["edges"];
-  /** act id -> definition units of that act. */
-  definitions: Map<string, Unit[]>;
+  /** unit node -> the definition units its own text uses (the graph's uses_definition edges). */
+  usesDefinition: Map<string, string[]>;
   firstInForce: string;
   lastInForce: string | null;
+  /** Act ids in release order, and for each indexed doc the position of its act there. */
+  actOrder: string[];
+  docAct: Int32Array;
 }
 
 export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
   const children = new Map<string, Unit[]>();
   const unitsByEid = new Map<string, Unit[]>();
-  const definitions = new Map<string, Unit[]>();
   let first = "9999-12-31";
   let last: string | null = "0000-01-01";
   for (const u of release.units) {
     if (u.parent) children.set(u.parent, [...(children.get(u.parent) ?? []), u]);
     unitsByEid.set(u.eid, [...(unitsByEid.get(u.eid) ?? []), u]);
-    if (u.defines) definitions.set(u.act, [...(definitions.get(u.act) ?? []), u]);
     if (u.valid_from < first) first = u.valid_from;
     if (last !== null) last = u.valid_to === null ? null : u.valid_to > last ? u.valid_to : last;
   }
+  const usesDefinition = new Map<string, string[]>();
+  for (const edge of release.edges) {
+    if (edge.kind === "uses_definition")
+      usesDefinition.set(edge.from, [...(usesDefinition.get(edge.from) ?? []), edge.to]);
+  }
+  const actOrder = release.acts.map((a) => a.id);
+  const actPos = new Map(actOrder.map((id, i) => [id, i]));
+  const docs = release.index.file.docs;
+  const docAct = new Int32Array(docs.length);
+  for (let i = 0; i < docs.length; i++)
+    docAct[i] = actPos.get((docs[i] as string).slice(0, (docs[i] as string).indexOf("/"))) ?? -1;
   const atomsByNode = new Map<string, ReleasedAtom[]>();
   for (const a of release.atoms) atomsByNode.set(a.node, [...(atomsByNode.get(a.node) ?? []), a]);
   return {
@@ -55,9 +67,11 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     atomsById: new Map(release.atoms.map((a) => [a.id, a])),
     atomsByNode,
     amendments: release.edges.filter((x) => x.kind === "amends" || x.kind === "repeals"),
-    definitions,
+    usesDefinition,
     firstInForce: first,
     lastInForce: last,
+    actOrder,
+    docAct,
   };
 }
 

@@ -154,8 +154,10 @@ export interface Applicability {
 
 const eidOf = (node: string) => node.slice(node.indexOf("/") + 1);
 
-function covers(disapplied: string, node: string): boolean {
-  return node === disapplied || node.startsWith(`${disapplied}__`);
+/** "dora/art_5__para_1" -> "dora/art_5"; "dora/art_5" -> null. */
+function parentNode(node: string): string | null {
+  const i = node.lastIndexOf("__");
+  return i < 0 ? null : node.slice(0, i);
 }
 
 export function decide(
@@ -167,7 +169,12 @@ export function decide(
 ): Applicability {
   const binds = ancestors(tax, profile.entity_types);
   const bindSet = new Set(binds);
-  const inForce = derogations.filter((d) => d.from <= date && (d.until === null || date < d.until));
+  // Derogations in force, by the node they disapply: an atom looks up its own node and its ancestors.
+  const byNode = new Map<string, Derogation[]>();
+  for (const d of derogations) {
+    if (!(d.from <= date && (d.until === null || date < d.until))) continue;
+    for (const n of d.disapplies) byNode.set(n, [...(byNode.get(n) ?? []), d]);
+  }
   const applicable: Decision[] = [];
   const excluded: Decision[] = [];
   for (const atom of atoms) {
@@ -177,9 +184,13 @@ export function decide(
     const basis = `applies to ${reached.join(", ")}; the profile is ${profile.entity_types.join(", ")}`;
     let decision: Decision = { atom, applicable: true, basis, note: "", derogation: null };
     const notes: string[] = [];
-    for (const d of inForce) {
-      const disapplied = d.disapplies.find((n) => covers(n, atom.node));
-      if (!disapplied) continue;
+    const candidates: { d: Derogation; disapplied: string }[] = [];
+    for (let n: string | null = atom.node; n !== null; n = parentNode(n)) {
+      for (const d of byNode.get(n) ?? []) candidates.push({ d, disapplied: n });
+    }
+    // Keep the derogations' own order, so the first that exempts is the same whatever the nesting.
+    candidates.sort((x, y) => derogations.indexOf(x.d) - derogations.indexOf(y.d));
+    for (const { d, disapplied } of candidates) {
       const types = d.exempts.entity_types ?? [];
       if (types.length > 0 && !types.some((t) => bindSet.has(t))) continue;
       const when = (d.exempts.when ?? []).map((c) => ({ c, t: holds(c, profile.facts) }));

@@ -114,25 +114,36 @@ export interface Hit {
   score: number;
 }
 
+/** Every document a query touches, with its BM25 score: `docs[i]` scored `scores[i]`, in doc order. */
+export interface Scored {
+  docs: Int32Array;
+  scores: Float64Array;
+}
+
 /** A loaded index answering BM25 queries. Ties break on corpus order, so results are deterministic. */
 export class ChunkIndex {
   readonly file: IndexFile;
   private readonly avgdl: number;
+  /** Scratch space reused across queries (a server answers one query at a time per process). */
+  private readonly acc: Float64Array;
+  private readonly mark: Uint8Array;
 
   constructor(file: IndexFile) {
     if (file.format !== INDEX_FORMAT) throw new Error(`chunk index: unsupported format "${file.format}"`);
     this.file = file;
     this.avgdl = file.lengths.reduce((a, b) => a + b, 0) / Math.max(1, file.lengths.length);
+    this.acc = new Float64Array(file.docs.length);
+    this.mark = new Uint8Array(file.docs.length);
   }
 
   get size(): number {
     return this.file.docs.length;
   }
 
-  search(query: string, limit: number, admit?: (node: string) => boolean): Hit[] {
+  score(query: string): Scored {
     const { k1, b, lengths, postings, docs } = this.file;
     const n = docs.length;
-    const scores = new Map<number, number>();
+    const touched: number[] = [];
     for (const term of new Set(tokenize(query))) {
       const list = postings[term];
       if (!list) continue;
@@ -142,12 +153,49 @@ export class ChunkIndex {
         const doc = list[i] as number;
         const tf = list[i + 1] as number;
         const norm = tf + k1 * (1 - b + (b * (lengths[doc] as number)) / this.avgdl);
-        scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (k1 + 1)) / norm);
+        if (this.mark[doc] === 0) {
+          this.mark[doc] = 1;
+          this.acc[doc] = 0;
+          touched.push(doc);
+        }
+        this.acc[doc] = (this.acc[doc] as number) + (idf * tf * (k1 + 1)) / norm;
       }
     }
-    const ranked = [...scores]
-      .filter(([doc]) => !admit || admit(docs[doc] as string))
-      .sort((x, y) => y[1] - x[1] || x[0] - y[0]);
-    return ranked.slice(0, limit).map(([doc, score]) => ({ node: docs[doc] as string, score }));
+    touched.sort((x, y) => x - y);
+    const out = { docs: Int32Array.from(touched), scores: new Float64Array(touched.length) };
+    for (let i = 0; i < touched.length; i++) {
+      const d = touched[i] as number;
+      out.scores[i] = this.acc[d] as number;
+      this.mark[d] = 0;
+    }
+    return out;
+  }
+
+  /** The best `k` of the scored docs that `admit` lets through, best first (ties: corpus order). */
+  static top(scored: Scored, k: number, admit: (doc: number) => boolean): number[] {
+    const best: number[] = [];
+    const worse = (i: number, j: number) =>
+      (scored.scores[i] as number) < (scored.scores[j] as number) ||
+      ((scored.scores[i] as number) === (scored.scores[j] as number) &&
+        (scored.docs[i] as number) > (scored.docs[j] as number));
+    for (let i = 0; i < scored.docs.length; i++) {
+      if (best.length === k && !worse(best[k - 1] as number, i)) continue;
+      if (!admit(scored.docs[i] as number)) continue;
+      let at = best.length;
+      while (at > 0 && worse(best[at - 1] as number, i)) at--;
+      best.splice(at, 0, i);
+      if (best.length > k) best.pop();
+    }
+    return best.map((i) => scored.docs[i] as number);
+  }
+
+  search(query: string, limit: number, admit?: (node: string) => boolean): Hit[] {
+    const scored = this.score(query);
+    const picked = ChunkIndex.top(scored, limit, (doc) => !admit || admit(this.file.docs[doc] as string));
+    const at = new Map(Array.from(scored.docs, (d, i) => [d, i]));
+    return picked.map((doc) => ({
+      node: this.file.docs[doc] as string,
+      score: scored.scores[at.get(doc) as number] as number,
+    }));
   }
 }

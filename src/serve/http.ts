@@ -18,6 +18,7 @@ import { ServiceError, STATUS } from "../engine/errors.ts";
 import { obligations } from "../engine/obligations.ts";
 import type { ScopeReader } from "../engine/scope.ts";
 import { getUnit } from "../engine/unit.ts";
+import { PayloadCache } from "./cache.ts";
 import { openApiDocument } from "./openapi.ts";
 import type { Policy } from "./policy.ts";
 import { RollingWindow } from "./rate-limit.ts";
@@ -104,8 +105,11 @@ export function buildApp(opts: {
   policy: Policy;
   state: ServeState;
   logger: FastifyBaseLogger;
+  /** Bytes of payloads to keep for repeated requests (0: no cache). */
+  cacheBytes: number;
 }): FastifyInstance {
   const { policy, state } = opts;
+  const cache = new PayloadCache(opts.cacheBytes);
   const m = metrics();
   const window = new RollingWindow();
   const credentials = new Map(policy.credentials.map((c) => [c.sha256, c]));
@@ -143,8 +147,15 @@ export function buildApp(opts: {
       .type("application/json; charset=utf-8")
       .send(payloadBytes({ error: { code, message, request_id: reply.request.id }, ...stamps() }));
   };
-  const send = (reply: FastifyReply, payload: unknown) =>
-    reply.code(200).type("application/json; charset=utf-8").send(payloadBytes(payload));
+  const sendBytes = (reply: FastifyReply, bytes: string | Buffer) =>
+    reply.code(200).type("application/json; charset=utf-8").send(bytes);
+  const send = (reply: FastifyReply, payload: unknown) => sendBytes(reply, payloadBytes(payload));
+  /** An operation's payload bytes, from the cache when this exact request was answered before. */
+  const operate = (reply: FastifyReply, route: string, body: unknown, op: () => unknown) =>
+    sendBytes(
+      reply,
+      cache.get(route, body, state.defaultAsOf(), () => payloadBytes(op())),
+    );
 
   // Every response carries the request id, refusals included.
   app.addHook("onRequest", async (req, reply) => {
@@ -270,25 +281,27 @@ export function buildApp(opts: {
     "/v1/answer",
     { schema: { body: AnswerRequest } },
     async (req: FastifyRequest<{ Body: AnswerRequest }>, reply) =>
-      send(reply, answer(engine(), state.scope as ScopeReader, req.body, asOf())),
+      operate(reply, "answer", req.body, () =>
+        answer(engine(), state.scope as ScopeReader, req.body, asOf()),
+      ),
   );
   app.post(
     "/v1/atom",
     { schema: { body: AtomRequest } },
     async (req: FastifyRequest<{ Body: AtomRequest }>, reply) =>
-      send(reply, getAtom(engine(), req.body, asOf())),
+      operate(reply, "atom", req.body, () => getAtom(engine(), req.body, asOf())),
   );
   app.post(
     "/v1/obligations",
     { schema: { body: ObligationsRequest } },
     async (req: FastifyRequest<{ Body: ObligationsRequest }>, reply) =>
-      send(reply, obligations(engine(), req.body, asOf())),
+      operate(reply, "obligations", req.body, () => obligations(engine(), req.body, asOf())),
   );
   app.post(
     "/v1/unit",
     { schema: { body: UnitRequest } },
     async (req: FastifyRequest<{ Body: UnitRequest }>, reply) =>
-      send(reply, getUnit(engine(), req.body, asOf())),
+      operate(reply, "unit", req.body, () => getUnit(engine(), req.body, asOf())),
   );
 
   app.get("/healthz", async (_req, reply) =>
