@@ -454,6 +454,18 @@ shutdown: { drain_seconds: 2 }
     }
   });
 
+  test("--host :: is one dual-stack socket answering IPv6 and IPv4", async () => {
+    const s = await startServer(["--host", "::", ...EU_SERVE_ARGS]);
+    try {
+      const port = new URL(s.url).port;
+      assert.match(s.url, /^http:\/\/\[::1?\]:\d+$/u);
+      assert.equal((await fetch(`http://[::1]:${port}/healthz`)).status, 200);
+      assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
+    } finally {
+      await s.stop();
+    }
+  });
+
   test("a policy with an unknown key stops the server before it binds, naming the key", () => {
     const config = policyFile("anonymous: { allowed: true }\nrate_limits: {}\n");
     const r = acquis(["serve", "--port", "0", "--config", config]);
