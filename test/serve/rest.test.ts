@@ -185,6 +185,20 @@ describe("acquis serve over REST", () => {
     assert.deepEqual(both.out_of_scope, ["CCPA"]);
     assert.equal(both.status, "answered");
     assert.ok(both.sections.match.every((n: string) => n.startsWith("gdpr/")));
+    const celex: Loose = await (
+      await s.post("/v1/answer", { query: "What does 32013R0575 require?" })
+    ).json();
+    assert.deepEqual(celex.out_of_scope, ["What does 32013R0575 require?"]);
+    const eli: Loose = await (
+      await s.post("/v1/answer", {
+        query: "scope of http://data.europa.eu/eli/dir/2013/36/oj and Article 33 GDPR",
+      })
+    ).json();
+    assert.equal(eli.status, "answered");
+    assert.ok(
+      eli.out_of_scope.some((x: string) => x.includes("eli/dir/2013/36")),
+      JSON.stringify(eli.out_of_scope),
+    );
     const inside: Loose = await (
       await s.post("/v1/answer", { query: "Article 23 NIS2 incident notification" })
     ).json();
@@ -202,6 +216,14 @@ describe("acquis serve over REST", () => {
     assert.ok(a.sections.match.every((n: string) => n.split("/")[1]?.startsWith("art_23")));
     assert.deepEqual(a.request.filters.eids, ["art_23"]);
     assert.deepEqual(a.request.filters.exclude_regimes, []);
+    const gatekeepers: Loose = await (
+      await s.post("/v1/answer", { query: "obligations", filters: { entity_types: ["gatekeeper"] } })
+    ).json();
+    assert.ok(gatekeepers.sections.match.length > 0);
+    assert.ok(
+      gatekeepers.sections.match.every((n: string) => n.startsWith("dma/")),
+      gatekeepers.sections.match.join(" "),
+    );
     const none: Loose = await (
       await s.post("/v1/answer", {
         query: "incident reporting",
