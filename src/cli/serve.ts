@@ -4,6 +4,7 @@ import { type Command, Option } from "commander";
 import pino from "pino";
 import { bootEngine, releaseDirectory } from "../serve/boot.ts";
 import { buildApp, type ServeState } from "../serve/http.ts";
+import { serveMcp } from "../serve/mcp.ts";
 import { readPolicy } from "../serve/policy.ts";
 import { checkDate } from "./release-ref.ts";
 import { defaultRoot } from "./root.ts";
@@ -20,9 +21,15 @@ interface ServeOptions {
   asOf?: string;
   config?: string;
   root: string;
+  mcp?: boolean;
 }
 
 const collect = (v: string, prev: string[]) => [...prev, v];
+const ENGINE_VERSION = (
+  JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
 
 /** A public key file given on the command line must exist and be PEM (used once releases are signed). */
 function checkKeyFiles(files: string[], option: string): void {
@@ -56,6 +63,10 @@ export function registerServe(program: Command): void {
     .option("--port <port>", "bind port; 0 lets the kernel choose (printed)", "8080")
     .option("--as-of <date>", "date for requests that state no as_of (default: today, UTC)")
     .option("--config <file>", "deployment policy (default: <root>/config/serving.yaml)")
+    .option(
+      "--mcp",
+      "speak the Model Context Protocol on stdin/stdout instead of REST (--host and --port do not apply)",
+    )
     .addOption(new Option("--root <dir>", "repository root").default(defaultRoot()))
     .addHelpText(
       "after",
@@ -85,7 +96,7 @@ Examples:
         ? readFileSync(disclaimerFile, "utf8").trim()
         : "Informational only; not legal advice.";
 
-      // Logs go to stderr: stdout carries only the "listening on" line a supervisor waits for.
+      // Logs go to stderr: stdout carries only the "listening on" line (REST) or protocol messages (MCP).
       const logger = pino({ level: process.env.ACQUIS_LOG_LEVEL ?? "info" }, pino.destination(2));
       const state: ServeState = {
         engine: null,
@@ -95,25 +106,7 @@ Examples:
         defaultAsOf: () => o.asOf ?? new Date().toISOString().slice(0, 10),
       };
       const cacheMiB = Number(process.env.ACQUIS_CACHE_MIB ?? 64);
-      const app = buildApp({ policy, state, logger, cacheBytes: cacheMiB * 1024 * 1024 });
-      await app.listen({ host: o.host, port, ipv6Only: false });
-      const address = app.server.address();
-      const bound = typeof address === "object" && address ? address.port : port;
-      const shown = o.host.includes(":") ? `[${o.host}]` : o.host;
-      process.stdout.write(`listening on http://${shown}:${bound}\n`);
-
-      const shutdown = (signal: string) => {
-        if (state.draining) return;
-        state.draining = true;
-        logger.info({ signal, drain_seconds: policy.shutdown.drain_seconds }, "draining");
-        const force = setTimeout(() => process.exit(0), policy.shutdown.drain_seconds * 1000);
-        force.unref();
-        void app.close().then(() => process.exit(0));
-      };
-      process.on("SIGTERM", () => shutdown("SIGTERM"));
-      process.on("SIGINT", () => shutdown("SIGINT"));
-
-      setImmediate(() => {
+      const boot = () => {
         try {
           if (o.insecureSkipVerify)
             logger.warn(
@@ -134,6 +127,40 @@ Examples:
           state.refused = `release refused: ${(e as Error).message}`;
           logger.error({ release: dir }, state.refused);
         }
-      });
+      };
+      if (o.mcp) {
+        // Verified before the transport connects, so the initialize result names the release served.
+        boot();
+        const server = await serveMcp({
+          state,
+          version: ENGINE_VERSION,
+          logger,
+          cacheBytes: cacheMiB * 1024 * 1024,
+        });
+        const stop = () => void server.close().then(() => process.exit(0));
+        process.on("SIGTERM", stop);
+        process.on("SIGINT", stop);
+        process.stdin.on("end", stop);
+        return;
+      }
+      const app = buildApp({ policy, state, logger, cacheBytes: cacheMiB * 1024 * 1024 });
+      await app.listen({ host: o.host, port, ipv6Only: false });
+      const address = app.server.address();
+      const bound = typeof address === "object" && address ? address.port : port;
+      const shown = o.host.includes(":") ? `[${o.host}]` : o.host;
+      process.stdout.write(`listening on http://${shown}:${bound}\n`);
+
+      const shutdown = (signal: string) => {
+        if (state.draining) return;
+        state.draining = true;
+        logger.info({ signal, drain_seconds: policy.shutdown.drain_seconds }, "draining");
+        const force = setTimeout(() => process.exit(0), policy.shutdown.drain_seconds * 1000);
+        force.unref();
+        void app.close().then(() => process.exit(0));
+      };
+      process.on("SIGTERM", () => shutdown("SIGTERM"));
+      process.on("SIGINT", () => shutdown("SIGINT"));
+
+      setImmediate(boot);
     });
 }

@@ -4,25 +4,18 @@
  * In front of them, in order: request id, CORS, bearer auth, the rolling rate limit, readiness.
  */
 import { createHash, randomUUID } from "node:crypto";
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import client from "prom-client";
-import { answer } from "../engine/answer.ts";
-import { getAtom } from "../engine/atom.ts";
 import type { Engine } from "../engine/context.ts";
 import { ServiceError, STATUS } from "../engine/errors.ts";
-import { obligations } from "../engine/obligations.ts";
 import type { ScopeReader } from "../engine/scope.ts";
-import { getUnit } from "../engine/unit.ts";
 import { PayloadCache } from "./cache.ts";
 import { openApiDocument } from "./openapi.ts";
+import { OPERATIONS } from "./operations.ts";
 import type { Policy } from "./policy.ts";
 import { RollingWindow } from "./rate-limit.ts";
-import { AnswerRequest, AtomRequest, type ErrorCode, ObligationsRequest, UnitRequest } from "./schemas.ts";
+import type { ErrorCode } from "./schemas.ts";
+import { describeErrors } from "./validate.ts";
 
 export const BODY_LIMIT = 65536;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/u;
@@ -254,15 +247,7 @@ export function buildApp(opts: {
     },
   );
 
-  app.setSchemaErrorFormatter((errors) => {
-    const e = errors[0];
-    const where = e?.instancePath ? e.instancePath.slice(1).replaceAll("/", ".") : "body";
-    const extra = (e?.params as { additionalProperty?: string })?.additionalProperty;
-    const message = extra
-      ? `${where === "body" ? "" : `${where}: `}unknown field "${extra}"`
-      : `${where}: ${e?.message ?? "invalid"}`;
-    return new Error(message);
-  });
+  app.setSchemaErrorFormatter((errors) => new Error(describeErrors(errors)));
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split("?")[0] as string;
@@ -277,32 +262,13 @@ export function buildApp(opts: {
 
   const engine = () => state.engine as Engine;
   const asOf = () => state.defaultAsOf();
-  app.post(
-    "/v1/answer",
-    { schema: { body: AnswerRequest } },
-    async (req: FastifyRequest<{ Body: AnswerRequest }>, reply) =>
-      operate(reply, "answer", req.body, () =>
-        answer(engine(), state.scope as ScopeReader, req.body, asOf()),
+  for (const op of OPERATIONS) {
+    app.post(op.route, { schema: { body: op.request } }, async (req, reply) =>
+      operate(reply, op.tool, req.body, () =>
+        op.run(engine(), state.scope as ScopeReader, req.body as never, asOf()),
       ),
-  );
-  app.post(
-    "/v1/atom",
-    { schema: { body: AtomRequest } },
-    async (req: FastifyRequest<{ Body: AtomRequest }>, reply) =>
-      operate(reply, "atom", req.body, () => getAtom(engine(), req.body, asOf())),
-  );
-  app.post(
-    "/v1/obligations",
-    { schema: { body: ObligationsRequest } },
-    async (req: FastifyRequest<{ Body: ObligationsRequest }>, reply) =>
-      operate(reply, "obligations", req.body, () => obligations(engine(), req.body, asOf())),
-  );
-  app.post(
-    "/v1/unit",
-    { schema: { body: UnitRequest } },
-    async (req: FastifyRequest<{ Body: UnitRequest }>, reply) =>
-      operate(reply, "unit", req.body, () => getUnit(engine(), req.body, asOf())),
-  );
+    );
+  }
 
   app.get("/healthz", async (_req, reply) =>
     send(reply, {

@@ -83,6 +83,25 @@ export const UnitRequest = Type.Object(
 );
 export type UnitRequest = Static<typeof UnitRequest>;
 
+export const DiffRequest = Type.Object(
+  {
+    from: Type.Optional(
+      Type.String({ description: "the tag the manifest is measured from (the only one accepted)" }),
+    ),
+    to: Type.Optional(Type.String({ description: "the served tag (the only one accepted)" })),
+    kind: Type.Optional(
+      Type.Union([Type.Literal("atom"), Type.Literal("unit")], {
+        description: "only atom or only unit changes",
+      }),
+    ),
+    offset: Type.Optional(Type.Integer({ minimum: 0, description: "skip this many changes (paging)" })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000, description: "at most this many changes (default 200)" }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const Citation = Type.Object({
   release: Type.String(),
   as_of: Type.String(),
@@ -204,6 +223,19 @@ export const ObligationsResponse = open([
   "entity_profile",
   "entity_type",
   "excluded",
+  "verification",
+]);
+export const DiffResponse = open([
+  "release",
+  "from",
+  "to",
+  "counts",
+  "total",
+  "offset",
+  "limit",
+  "changes",
+  "notes",
+  "disclaimer",
   "verification",
 ]);
 export const UnitResponse = open([

@@ -1,0 +1,163 @@
+/**
+ * The MCP transport of the serving API: five tools over stdio with the official SDK. Four are the
+ * REST operations (the same table, the same payload bytes: `structuredContent` is the REST body and the
+ * one text item is that JSON); diff_releases has no REST route. A refusal is a tool error whose payload
+ * is the contract's error body with the code REST would give. stdout carries only protocol messages.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { TSchema } from "@sinclair/typebox";
+import type { FastifyBaseLogger } from "fastify";
+import type { Engine } from "../engine/context.ts";
+import { type DiffRequest as DiffArgs, diffReleases } from "../engine/diff.ts";
+import { ServiceError } from "../engine/errors.ts";
+import type { ScopeReader } from "../engine/scope.ts";
+import { PayloadCache } from "./cache.ts";
+import { payloadBytes, type ServeState } from "./http.ts";
+import { OPERATIONS } from "./operations.ts";
+import { DiffRequest, DiffResponse, ErrorBody, type ErrorCode } from "./schemas.ts";
+import { check } from "./validate.ts";
+
+interface Tool {
+  name: string;
+  description: string;
+  request: TSchema;
+  response: TSchema;
+  run(engine: Engine, scope: ScopeReader, args: never, defaultAsOf: string): unknown;
+}
+
+const DIFF_TOOL: Tool = {
+  name: "diff_releases",
+  description:
+    "What changed in the served release against its predecessor, as its own diff manifest lists it: every obligation atom added, changed, removed or deprecated, classified substantive or editorial with the reason, and the unit changes. Answers exactly one range, from the tag the manifest names to the served tag; any other pair is refused (release_mismatch). Pages with offset and limit; filter with kind. Before acting on a change, verify the release containing it with `acquis pull`.",
+  request: DiffRequest,
+  response: DiffResponse,
+  run: (e, _scope, args) => diffReleases(e, args as DiffArgs),
+};
+
+const TOOLS: Tool[] = [...OPERATIONS.map((op) => ({ ...op, name: op.tool })), DIFF_TOOL];
+const json = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+const ANNOTATIONS = {
+  readOnlyHint: true,
+  idempotentHint: true,
+  destructiveHint: false,
+  openWorldHint: false,
+};
+
+export async function serveMcp(opts: {
+  state: ServeState;
+  version: string;
+  logger: FastifyBaseLogger;
+  cacheBytes: number;
+}) {
+  const { state, logger } = opts;
+  const cache = new PayloadCache(opts.cacheBytes);
+  const release = state.engine ? `${state.engine.regime}@${state.engine.tag}` : null;
+  const server = new Server(
+    { name: "acquis", title: release ? `acquis ${release}` : "acquis", version: opts.version },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions: release
+        ? `acquis serves the EU regulation release ${release} (verification: ${String(state.engine?.stamps.verification.status)}). Start with search_regulation; cite by the blocks' eIds and release. Content is informational, not legal advice.`
+        : `acquis could not serve a release: ${state.refused ?? "not loaded"}. Every tool refuses with not_ready.`,
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: TOOLS.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: json(t.request) as { type: "object" },
+      // A result is the operation's payload or, for a refusal, the contract's error body.
+      outputSchema: { type: "object" as const, anyOf: [json(t.response), json(ErrorBody)] },
+      annotations: ANNOTATIONS,
+    })),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
+    const requestId = `mcp-${String(extra.requestId)}`;
+    const refuse = (code: ErrorCode, message: string): CallToolResult => {
+      const stamps = state.engine
+        ? { disclaimer: state.engine.stamps.disclaimer, verification: state.engine.stamps.verification }
+        : {};
+      const body = { error: { code, message, request_id: requestId }, ...stamps };
+      const text = payloadBytes(body);
+      return { isError: true, content: [{ type: "text", text }], structuredContent: JSON.parse(text) };
+    };
+    const tool = TOOLS.find((t) => t.name === req.params.name);
+    if (!tool)
+      return refuse(
+        "not_found",
+        `no tool "${req.params.name}"; tools: ${TOOLS.map((t) => t.name).join(", ")}`,
+      );
+    if (!state.engine || !state.scope)
+      return refuse("not_ready", state.refused ?? "the release is being verified and loaded");
+    const args = req.params.arguments ?? {};
+    const problem = check(tool.request, args);
+    if (problem) return refuse("invalid_request", problem);
+    try {
+      const engine = state.engine;
+      const scope = state.scope;
+      const bytes = cache.get(tool.name, args, state.defaultAsOf(), () =>
+        payloadBytes(tool.run(engine, scope, args as never, state.defaultAsOf())),
+      );
+      const text = bytes.toString("utf8");
+      return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) };
+    } catch (e) {
+      if (e instanceof ServiceError) return refuse(e.code, e.message);
+      logger.error({ err: e, request_id: requestId, tool: tool.name }, "unexpected exception");
+      return refuse("internal", `an unexpected error occurred; quote request id ${requestId}`);
+    }
+  });
+
+  // The disclaimer and the release's quality report, for clients that show resources.
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: state.engine
+      ? [
+          {
+            uri: "acquis://disclaimer",
+            name: "disclaimer",
+            mimeType: "text/plain",
+            description: "What acquis content is and is not",
+          },
+          {
+            uri: "acquis://release/quality.json",
+            name: "quality report",
+            mimeType: "application/json",
+            description: "Every repair made to the sources and every defect left",
+          },
+        ]
+      : [],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    const e = state.engine;
+    if (!e) throw new ServiceError("not_ready", state.refused ?? "not loaded");
+    if (req.params.uri === "acquis://disclaimer")
+      return { contents: [{ uri: req.params.uri, mimeType: "text/plain", text: e.stamps.disclaimer.text }] };
+    if (req.params.uri === "acquis://release/quality.json") {
+      const { readFileSync } = await import("node:fs");
+      const { join } = await import("node:path");
+      return {
+        contents: [
+          {
+            uri: req.params.uri,
+            mimeType: "application/json",
+            text: readFileSync(join(e.release.dir, "quality.json"), "utf8"),
+          },
+        ],
+      };
+    }
+    throw new ServiceError("not_found", `no resource ${req.params.uri}`);
+  });
+
+  await server.connect(new StdioServerTransport());
+  logger.info({ release }, "MCP server on stdio");
+  return server;
+}
