@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { sha256 } from "../src/canon/compile.ts";
 import { loadRelease } from "../src/release/load.ts";
 import { newestBuilt } from "../src/release/releases.ts";
+import { benchMcp } from "./mcp.ts";
 import { benchServe } from "./serve.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -73,4 +74,6 @@ const result = {
 };
 process.stderr.write("serving under load (cache on, then off)\n");
 const serving = { cached: await benchServe(64), uncached: await benchServe(0) };
-process.stdout.write(`${JSON.stringify({ ...result, serving }, null, 2)}\n`);
+process.stderr.write("search_regulation over MCP stdio beside REST\n");
+const mcp = await benchMcp();
+process.stdout.write(`${JSON.stringify({ ...result, serving, mcp }, null, 2)}\n`);
