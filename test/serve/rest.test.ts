@@ -93,6 +93,10 @@ describe("acquis serve over REST", () => {
     assert.equal(res.status, 200);
     const a: Loose = await res.json();
     assert.ok(a.sections.match.includes("gdpr/art_33__para_1"), a.sections.match.join(" "));
+    const plain: Loose = await (
+      await s.post("/v1/answer", { query: "When must a controller notify a personal data breach?" })
+    ).json();
+    assert.ok(plain.sections.match.includes("gdpr/art_33__para_1"), plain.sections.match.join(" "));
     assert.ok(
       a.sections.definition.includes("gdpr/art_4__point_12"),
       "the definition of personal data breach is attached",
