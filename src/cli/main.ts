@@ -9,6 +9,7 @@ import { registerCoverage } from "./coverage.ts";
 import { registerDiff } from "./diff.ts";
 import { fail } from "./output.ts";
 import { registerServe } from "./serve.ts";
+import { registerTrust } from "./trust.ts";
 
 const program = new Command("acquis")
   .description("Compile regulation text into signed, point-in-time releases, and serve them with citations.")
@@ -23,6 +24,7 @@ registerAtoms(program);
 registerCoverage(program);
 registerDiff(program);
 registerServe(program);
+registerTrust(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,7 +1,10 @@
+import type { KeyObject } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Command, Option } from "commander";
 import pino from "pino";
+import { readPublicKey } from "../release/keys.ts";
+import { parseRoster, type TrustOptions } from "../release/verify.ts";
 import { bootEngine, releaseDirectory } from "../serve/boot.ts";
 import { buildApp, type ServeState } from "../serve/http.ts";
 import { serveMcp } from "../serve/mcp.ts";
@@ -31,17 +34,40 @@ const ENGINE_VERSION = (
   }
 ).version;
 
-/** A public key file given on the command line must exist and be PEM (used once releases are signed). */
-function checkKeyFiles(files: string[], option: string): void {
-  for (const f of files) {
+/** Public keys given on the command line: each file must exist and hold a PEM public key. */
+function readKeyFiles(files: string[], option: string): KeyObject[] {
+  return files.map((f) => {
     let text: string;
     try {
       text = readFileSync(f, "utf8");
     } catch {
       throw new Error(`${option} ${f}: cannot read the key file`);
     }
-    if (!text.includes("-----BEGIN PUBLIC KEY-----")) throw new Error(`${option} ${f}: not a PEM public key`);
-  }
+    try {
+      return readPublicKey(text);
+    } catch {
+      throw new Error(`${option} ${f}: not a PEM public key`);
+    }
+  });
+}
+
+/** The trust options every verifying command reads the same way. */
+export function trustOptions(o: {
+  root: string;
+  key: string[];
+  logKey: string[];
+  trust?: string;
+  insecureSkipVerify?: boolean;
+}): TrustOptions {
+  const rosterFile = o.trust ? resolve(o.trust) : join(o.root, "config", "trust.yaml");
+  if (o.trust !== undefined && !existsSync(rosterFile)) throw new Error(`--trust ${o.trust}: no such file`);
+  return {
+    root: o.root,
+    keys: readKeyFiles(o.key, "--key"),
+    logKeys: readKeyFiles(o.logKey, "--log-key"),
+    roster: existsSync(rosterFile) ? parseRoster(readFileSync(rosterFile, "utf8"), rosterFile) : [],
+    skip: o.insecureSkipVerify ?? false,
+  };
 }
 
 export function registerServe(program: Command): void {
@@ -87,9 +113,7 @@ Examples:
       if (o.asOf !== undefined) checkDate(o.asOf, "--as-of");
       const configFile = o.config ? resolve(o.config) : join(root, "config", "serving.yaml");
       const policy = readPolicy(configFile, o.config !== undefined);
-      checkKeyFiles(o.key, "--key");
-      checkKeyFiles(o.logKey, "--log-key");
-      if (o.trust !== undefined && !existsSync(o.trust)) throw new Error(`--trust ${o.trust}: no such file`);
+      const trust = trustOptions({ ...o, root });
       const dir = releaseDirectory({ release: o.release, path: o.path, root });
       const disclaimerFile = join(root, "config", "disclaimer.txt");
       const disclaimer = existsSync(disclaimerFile)
@@ -113,7 +137,7 @@ Examples:
               { release: dir },
               "--insecure-skip-verify: serving WITHOUT verification; responses say verification: skipped",
             );
-          const booted = bootEngine({ dir, root, skipVerify: o.insecureSkipVerify ?? false, disclaimer });
+          const booted = bootEngine({ dir, root, trust, disclaimer });
           state.engine = booted.engine;
           state.scope = booted.scope;
           logger.info(

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { createEngine, type Engine } from "../engine/context.ts";
 import { parseInstruments, ScopeReader } from "../engine/scope.ts";
 import { newestBuilt, releaseDir } from "../release/releases.ts";
-import { verifyAndLoad } from "./verify.ts";
+import { type TrustOptions, verifyRelease } from "../release/verify.ts";
 
 export interface ReleaseChoice {
   release?: string;
@@ -41,11 +41,11 @@ export function releaseDirectory(c: ReleaseChoice): string {
   throw new Error(`no release is built in ${c.root}; run \`acquis build eu\``);
 }
 
-export function bootEngine(opts: { dir: string; root: string; skipVerify: boolean; disclaimer: string }): {
+export function bootEngine(opts: { dir: string; root: string; trust: TrustOptions; disclaimer: string }): {
   engine: Engine;
   scope: ScopeReader;
 } {
-  const { release, verification } = verifyAndLoad(opts.dir, opts.root, opts.skipVerify);
+  const { release, verification } = verifyRelease(opts.dir, opts.trust);
   const engine = createEngine(release, {
     verification: { ...verification },
     disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: opts.disclaimer },

@@ -1,0 +1,351 @@
+/**
+ * Signing and verification on the fixture regime, with fresh keys and a local transparency log:
+ * the chain verifies, a second implementation (@sigstore/verify) and openssl accept our signatures,
+ * and every row of the tamper matrix is refused naming the right check.
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createHash, type KeyObject } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { before, describe, test } from "node:test";
+import { bundleFromJSON } from "@sigstore/bundle";
+import { toSignedEntity, Verifier } from "@sigstore/verify";
+import { keyId, readPublicKey } from "../../src/release/keys.ts";
+import { type TrustOptions, VerificationError, verifyRelease } from "../../src/release/verify.ts";
+import { acquis } from "../helpers/cli.ts";
+import { FIXTURE_SOURCES, type FixtureRepo, fixtureRepo } from "../helpers/fixture-repo.ts";
+import { startServer } from "../helpers/server.ts";
+
+const PASSWORD = "correct horse";
+/** The project's policy (anonymous allowed): the fixture checkout has none, and the default refuses anonymous callers. */
+const POLICY = join(import.meta.dirname, "..", "..", "config", "serving.yaml");
+const env = { COSIGN_PASSWORD: PASSWORD };
+
+function keypair(dir: string, name: string): { pub: string; key: string; publicKey: KeyObject } {
+  const prefix = join(dir, name);
+  const r = acquis(["keygen", prefix], { env });
+  assert.equal(r.status, 0, r.stderr);
+  return {
+    pub: `${prefix}.pub`,
+    key: `${prefix}.key`,
+    publicKey: readPublicKey(readFileSync(`${prefix}.pub`, "utf8")),
+  };
+}
+
+function refusedBy(check: string, f: () => unknown): void {
+  assert.throws(
+    f,
+    (e: unknown) => e instanceof VerificationError && e.check === check,
+    `refused by ${check}`,
+  );
+}
+
+describe("signed releases", () => {
+  let repo: FixtureRepo;
+  let keys: string;
+  let signer: ReturnType<typeof keypair>;
+  let other: ReturnType<typeof keypair>;
+  let logDir: string;
+  let logKey: KeyObject;
+  let t2: string;
+  const trust = (over: Partial<TrustOptions> = {}): TrustOptions => ({
+    root: repo.root,
+    keys: [signer.publicKey],
+    roster: [],
+    logKeys: [logKey],
+    skip: false,
+    ...over,
+  });
+  /** A copy of a release directory (and its predecessor beside it), for tampering. */
+  const copyOf = (tag: string) => {
+    const base = join(mkdtempSync(join(tmpdir(), "acquis-tamper-")), "releases");
+    cpSync(join(repo.root, "regimes", "fixture", "releases"), base, { recursive: true });
+    return join(base, tag);
+  };
+  const flip = (file: string, at?: number) => {
+    const b = readFileSync(file);
+    const i = at ?? Math.floor(b.length / 2);
+    b[i] = (b[i] as number) ^ 0x01;
+    writeFileSync(file, b);
+  };
+
+  before(() => {
+    repo = fixtureRepo();
+    repo.commitRevision(1);
+    assert.equal(
+      acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t1"]).status,
+      0,
+    );
+    repo.commitRevision(2);
+    assert.equal(
+      acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t2"]).status,
+      0,
+    );
+    keys = mkdtempSync(join(tmpdir(), "acquis-keys-"));
+    signer = keypair(keys, "release");
+    other = keypair(keys, "stranger");
+    logDir = join(keys, "log");
+    for (const tag of ["t1", "t2"]) {
+      const r = acquis(
+        ["sign", `fixture@${tag}`, "--key", signer.key, "--log", logDir, "--root", repo.root],
+        { env },
+      );
+      assert.equal(r.status, 0, r.stderr);
+    }
+    logKey = readPublicKey(readFileSync(join(logDir, "log.pub"), "utf8"));
+    t2 = join(repo.root, "regimes", "fixture", "releases", "t2");
+  });
+
+  test("a signed release verifies every check, naming the signer", () => {
+    const { verification } = verifyRelease(t2, trust());
+    assert.equal(verification.mode, "signed");
+    assert.deepEqual(verification.checks, [
+      "signature",
+      "transparency-log",
+      "digests",
+      "provenance",
+      "chain",
+    ]);
+    assert.equal(verification.key_id, keyId(signer.publicKey));
+  });
+
+  test("the private key is in cosign's encrypted format and needs the password", () => {
+    assert.match(readFileSync(signer.key, "utf8"), /^-----BEGIN ENCRYPTED SIGSTORE PRIVATE KEY-----/u);
+    const wrong = acquis(["sign", "fixture@t1", "--key", signer.key, "--root", repo.root], {
+      env: { COSIGN_PASSWORD: "nope" },
+    });
+    assert.notEqual(wrong.status, 0);
+    assert.match(wrong.stderr, /COSIGN_PASSWORD/u);
+  });
+
+  test("openssl verifies the raw signature over release-meta.yaml", () => {
+    const bundle = JSON.parse(readFileSync(join(t2, "release-meta.yaml.sigstore.json"), "utf8"));
+    const sig = join(keys, "sig.der");
+    writeFileSync(sig, Buffer.from(bundle.messageSignature.signature, "base64"));
+    const out = execFileSync(
+      "openssl",
+      ["dgst", "-sha256", "-verify", signer.pub, "-signature", sig, join(t2, "release-meta.yaml")],
+      { encoding: "utf8" },
+    );
+    assert.match(out, /Verified OK/u);
+  });
+
+  test("@sigstore/verify, a second implementation, accepts the bundle and its log entry", () => {
+    const bundle = bundleFromJSON(
+      JSON.parse(readFileSync(join(t2, "release-meta.yaml.sigstore.json"), "utf8")),
+    );
+    const entity = toSignedEntity(bundle, readFileSync(join(t2, "release-meta.yaml")));
+    const logID = createHash("sha256")
+      .update(logKey.export({ type: "spki", format: "der" }))
+      .digest();
+    const verifier = new Verifier(
+      {
+        certificateAuthorities: [],
+        timestampAuthorities: [],
+        ctlogs: [],
+        tlogs: [
+          {
+            logID,
+            baseURL: "https://log.acquis.invalid",
+            publicKey: logKey,
+            validFor: { start: new Date(0), end: new Date(8.64e15) },
+          },
+        ],
+        publicKey: (hint: string) => {
+          assert.equal(hint, keyId(signer.publicKey));
+          return { publicKey: signer.publicKey, validFor: () => true };
+        },
+      },
+      { tlogThreshold: 1, ctlogThreshold: 0, timestampThreshold: 1 },
+    );
+    verifier.verify(entity);
+  });
+
+  describe("the tamper matrix", () => {
+    test("a flipped byte in any artifact: digests", () => {
+      for (const name of [
+        "corpus.json",
+        "graph.json",
+        "index.json",
+        "atoms.json",
+        "obligations.json",
+        "quality.json",
+        "t2.diff.json",
+      ]) {
+        const dir = copyOf("t2");
+        flip(join(dir, name));
+        refusedBy("digests", () => verifyRelease(dir, trust()));
+      }
+    });
+    test("a flipped byte in provenance.json: digests (its DSSE signature covers it too)", () => {
+      const dir = copyOf("t2");
+      flip(join(dir, "provenance.json"));
+      assert.throws(
+        () => verifyRelease(dir, trust()),
+        (e: unknown) => e instanceof VerificationError && ["digests", "provenance"].includes(e.check),
+      );
+    });
+    test("a flipped byte in release-meta.yaml: signature", () => {
+      const dir = copyOf("t2");
+      const meta = join(dir, "release-meta.yaml");
+      writeFileSync(meta, readFileSync(meta, "utf8").replace("schema_version", "schema_versioN"));
+      refusedBy("signature", () => verifyRelease(dir, trust()));
+    });
+    test("a flipped byte in the signature: signature", () => {
+      const dir = copyOf("t2");
+      const file = join(dir, "release-meta.yaml.sigstore.json");
+      const b = JSON.parse(readFileSync(file, "utf8"));
+      const sig = Buffer.from(b.messageSignature.signature, "base64");
+      sig[sig.length - 2] = (sig[sig.length - 2] as number) ^ 0x01;
+      b.messageSignature.signature = sig.toString("base64");
+      writeFileSync(file, JSON.stringify(b));
+      assert.throws(
+        () => verifyRelease(dir, trust()),
+        (e: unknown) => e instanceof VerificationError && ["signature", "transparency-log"].includes(e.check),
+      );
+      refusedBy("signature", () => verifyRelease(dir, trust({ logKeys: [] })));
+    });
+    test("a flipped byte in the bundle's log entry: transparency-log", () => {
+      for (const field of ["signedEntryTimestamp", "rootHash", "logIndex"] as const) {
+        const dir = copyOf("t2");
+        const file = join(dir, "release-meta.yaml.sigstore.json");
+        const b = JSON.parse(readFileSync(file, "utf8"));
+        const entry = b.verificationMaterial.tlogEntries[0];
+        if (field === "signedEntryTimestamp")
+          entry.inclusionPromise.signedEntryTimestamp = `A${entry.inclusionPromise.signedEntryTimestamp.slice(1)}`;
+        if (field === "rootHash")
+          entry.inclusionProof.rootHash = `A${entry.inclusionProof.rootHash.slice(1)}`;
+        if (field === "logIndex") entry.logIndex = String(Number(entry.logIndex) + 1);
+        writeFileSync(file, JSON.stringify(b));
+        refusedBy("transparency-log", () => verifyRelease(dir, trust()));
+      }
+    });
+    test("a changed predecessor: chain", () => {
+      const dir = copyOf("t2");
+      const prev = join(dir, "..", "t1", "release-meta.yaml");
+      writeFileSync(prev, `${readFileSync(prev, "utf8")}# edited\n`);
+      refusedBy("chain", () => verifyRelease(dir, trust()));
+    });
+    test("signed with an unknown key: signature", () => {
+      refusedBy("signature", () => verifyRelease(t2, trust({ keys: [other.publicKey] })));
+    });
+    test("a revoked key in the roster: signature", () => {
+      const roster = [
+        {
+          id: "release",
+          key: signer.publicKey,
+          valid_from: null,
+          valid_until: null,
+          revoked: { at: "2026-01-01", reason: "compromised" },
+        },
+      ];
+      assert.throws(
+        () => verifyRelease(t2, trust({ keys: [], roster })),
+        (e: unknown) =>
+          e instanceof VerificationError && e.check === "signature" && /revoked/u.test(e.message),
+      );
+    });
+    test("an expired key: signature", () => {
+      const roster = [
+        {
+          id: "release",
+          key: signer.publicKey,
+          valid_from: "2000-01-01",
+          valid_until: "2001-01-01",
+          revoked: null,
+        },
+      ];
+      assert.throws(
+        () => verifyRelease(t2, trust({ keys: [], roster })),
+        (e: unknown) =>
+          e instanceof VerificationError && e.check === "signature" && /expired/u.test(e.message),
+      );
+      const valid = [
+        { id: "release", key: signer.publicKey, valid_from: "2000-01-01", valid_until: null, revoked: null },
+      ];
+      assert.equal(verifyRelease(t2, trust({ keys: [], roster: valid })).verification.key_id, "release");
+    });
+    test("the wrong log key: transparency-log", () => {
+      refusedBy("transparency-log", () => verifyRelease(t2, trust({ logKeys: [other.publicKey] })));
+    });
+    test("the signature deleted from a release of another commit: signature", () => {
+      const dir = copyOf("t1");
+      rmSync(join(dir, "release-meta.yaml.sigstore.json"));
+      rmSync(join(dir, "provenance.sigstore.json"));
+      // Another checkout whose history does not hold the release's commit.
+      const elsewhere = fixtureRepo();
+      writeFileSync(join(elsewhere.root, "OTHER"), "a different history\n");
+      elsewhere.git("add", "-A");
+      elsewhere.git("commit", "-q", "-m", "another history");
+      elsewhere.commitRevision(1);
+      refusedBy("signature", () => verifyRelease(dir, trust({ root: elsewhere.root })));
+    });
+    test("the server refuses a tampered signed release naming the check, and serves a good one stamped signed", async () => {
+      const dir = copyOf("t2");
+      flip(join(dir, "index.json"));
+      const bad = await startServer(
+        [
+          "--path",
+          dir,
+          "--root",
+          repo.root,
+          "--config",
+          POLICY,
+          "--key",
+          signer.pub,
+          "--log-key",
+          join(logDir, "log.pub"),
+        ],
+        env,
+      );
+      try {
+        let message = "";
+        for (let i = 0; i < 100 && !/refused/u.test(message); i++) {
+          message = ((await (await fetch(`${bad.url}/readyz`)).json()) as { error: { message: string } })
+            .error.message;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        assert.match(message, /digests: artifact index\.json/u);
+        assert.equal((await bad.post("/v1/unit", { eid: "art_1" })).status, 503);
+      } finally {
+        await bad.stop();
+      }
+      const good = await startServer(
+        [
+          "--path",
+          t2,
+          "--root",
+          repo.root,
+          "--config",
+          POLICY,
+          "--key",
+          signer.pub,
+          "--log-key",
+          join(logDir, "log.pub"),
+          "--as-of",
+          "2102-01-01",
+        ],
+        env,
+      );
+      try {
+        await good.ready();
+        const u = (await (await good.post("/v1/unit", { eid: "art_3__para_2" })).json()) as {
+          verification: Record<string, unknown>;
+        };
+        assert.equal(u.verification.mode, "signed");
+        assert.equal(u.verification.key_id, keyId(signer.publicKey));
+        assert.deepEqual(u.verification.checks, [
+          "signature",
+          "transparency-log",
+          "digests",
+          "provenance",
+          "chain",
+        ]);
+      } finally {
+        await good.stop();
+      }
+    });
+  });
+});
