@@ -8,6 +8,7 @@ import { registerBuild } from "./build.ts";
 import { registerCoverage } from "./coverage.ts";
 import { registerDiff } from "./diff.ts";
 import { fail } from "./output.ts";
+import { registerPull } from "./pull.ts";
 import { registerServe } from "./serve.ts";
 import { registerTrust } from "./trust.ts";
 
@@ -25,6 +26,7 @@ registerCoverage(program);
 registerDiff(program);
 registerServe(program);
 registerTrust(program);
+registerPull(program);
 
 try {
   await program.parseAsync(process.argv);

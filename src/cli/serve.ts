@@ -5,7 +5,7 @@ import { type Command, Option } from "commander";
 import pino from "pino";
 import { readPublicKey } from "../release/keys.ts";
 import { parseRoster, type TrustOptions } from "../release/verify.ts";
-import { bootEngine, releaseDirectory } from "../serve/boot.ts";
+import { bootEngine, readDisclaimer, releaseDirectory } from "../serve/boot.ts";
 import { buildApp, type ServeState } from "../serve/http.ts";
 import { serveMcp } from "../serve/mcp.ts";
 import { readPolicy } from "../serve/policy.ts";
@@ -115,10 +115,7 @@ Examples:
       const policy = readPolicy(configFile, o.config !== undefined);
       const trust = trustOptions({ ...o, root });
       const dir = releaseDirectory({ release: o.release, path: o.path, root });
-      const disclaimerFile = join(root, "config", "disclaimer.txt");
-      const disclaimer = existsSync(disclaimerFile)
-        ? readFileSync(disclaimerFile, "utf8").trim()
-        : "Informational only; not legal advice.";
+      const disclaimer = readDisclaimer(root);
 
       // Logs go to stderr: stdout carries only the "listening on" line (REST) or protocol messages (MCP).
       const logger = pino({ level: process.env.ACQUIS_LOG_LEVEL ?? "info" }, pino.destination(2));

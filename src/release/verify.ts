@@ -54,6 +54,8 @@ export interface TrustOptions {
   roster: RosterKey[];
   logKeys: KeyObject[];
   skip: boolean;
+  /** Where the predecessor release lives, when not beside this one (pull verifies in a temporary folder). */
+  predecessors?: string;
 }
 
 /** `config/trust.yaml`: accepted signer keys with ids, validity windows and revocations. */
@@ -162,7 +164,7 @@ export function verifyRelease(
   }
   checks.push("provenance");
   if (release.meta.previous?.tag) {
-    const prev = join(dirname(dir), release.meta.previous.tag, META_FILE);
+    const prev = join(t.predecessors ?? dirname(dir), release.meta.previous.tag, META_FILE);
     if (existsSync(prev)) {
       if (sha256(readFileSync(prev)).toString("hex") !== release.meta.previous.release_meta_sha256) {
         throw new VerificationError(

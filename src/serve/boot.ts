@@ -57,3 +57,11 @@ export function bootEngine(opts: { dir: string; root: string; trust: TrustOption
   );
   return { engine, scope };
 }
+
+/** The disclaimer every response carries: `<root>/config/disclaimer.txt`, read at startup. */
+export function readDisclaimer(root: string): string {
+  const file = join(root, "config", "disclaimer.txt");
+  return existsSync(file)
+    ? readFileSync(file, "utf8").trim()
+    : "Informational only; not legal advice. Only the Official Journal of the European Union is authentic.";
+}

@@ -4,17 +4,19 @@
  * and every row of the tamper matrix is refused naming the right check.
  */
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { createHash, type KeyObject } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { bundleFromJSON } from "@sigstore/bundle";
 import { toSignedEntity, Verifier } from "@sigstore/verify";
+import { create as createTar } from "tar";
 import { keyId, readPublicKey } from "../../src/release/keys.ts";
 import { type TrustOptions, VerificationError, verifyRelease } from "../../src/release/verify.ts";
-import { acquis } from "../helpers/cli.ts";
+import { acquis, BIN } from "../helpers/cli.ts";
 import { FIXTURE_SOURCES, type FixtureRepo, fixtureRepo } from "../helpers/fixture-repo.ts";
 import { startServer } from "../helpers/server.ts";
 
@@ -346,6 +348,120 @@ describe("signed releases", () => {
       } finally {
         await good.stop();
       }
+    });
+  });
+
+  describe("pull and verify", () => {
+    const installed = (root: string) => {
+      const dir = join(root, "regimes", "fixture", "releases");
+      return existsSync(dir) ? readdirSync(dir) : [];
+    };
+    const pullArgs = (source: string, root: string) => [
+      "pull",
+      source,
+      "--root",
+      root,
+      "--key",
+      signer.pub,
+      "--log-key",
+      join(logDir, "log.pub"),
+    ];
+
+    test("pull installs a verified release from a directory, a .tar.gz and an http URL", async () => {
+      const fromDir = mkdtempSync(join(tmpdir(), "acquis-checkout-"));
+      const r = acquis(pullArgs(t2, fromDir));
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /installed fixture@t2/u);
+      assert.match(r.stdout, /signature, transparency-log, digests, provenance/u);
+      assert.deepEqual(installed(fromDir), ["t2"]);
+      assert.equal(
+        readFileSync(join(fromDir, "regimes", "fixture", "releases", "t2", "corpus.json")).equals(
+          readFileSync(join(t2, "corpus.json")),
+        ),
+        true,
+      );
+
+      const archive = join(mkdtempSync(join(tmpdir(), "acquis-archive-")), "fixture-t2.tar.gz");
+      await createTar({ gzip: true, file: archive, cwd: join(t2, "..") }, ["t2"]);
+      const fromTar = mkdtempSync(join(tmpdir(), "acquis-checkout-"));
+      const rt = acquis(pullArgs(archive, fromTar));
+      assert.equal(rt.status, 0, rt.stderr);
+      assert.deepEqual(installed(fromTar), ["t2"]);
+
+      const server = createServer((req, res) => {
+        if (req.url !== "/fixture-t2.tar.gz") return res.writeHead(404).end();
+        res.writeHead(200, { "content-type": "application/gzip" }).end(readFileSync(archive));
+      });
+      await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+      try {
+        const fromUrl = mkdtempSync(join(tmpdir(), "acquis-checkout-"));
+        const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/fixture-t2.tar.gz`;
+        const ru = await new Promise<{ status: number | null; stdout: string; stderr: string }>((ok) => {
+          const child = spawn(process.execPath, [BIN, ...pullArgs(url, fromUrl)], {
+            env: { ...process.env, ...env },
+          });
+          let stdout = "";
+          let stderr = "";
+          child.stdout.on("data", (d) => (stdout += d));
+          child.stderr.on("data", (d) => (stderr += d));
+          child.on("exit", (status) => ok({ status, stdout, stderr }));
+        });
+        assert.equal(ru.status, 0, ru.stderr);
+        assert.deepEqual(installed(fromUrl), ["t2"]);
+      } finally {
+        server.close();
+      }
+    });
+
+    test("a release that fails verification is not installed, and nothing partial is left", () => {
+      const dir = copyOf("t2");
+      flip(join(dir, "atoms.json"));
+      const checkout = mkdtempSync(join(tmpdir(), "acquis-checkout-"));
+      const r = acquis(pullArgs(dir, checkout));
+      assert.notEqual(r.status, 0);
+      assert.match(r.stderr, /digests/u);
+      assert.deepEqual(installed(checkout), []);
+      const unknown = acquis(["pull", t2, "--root", checkout, "--key", other.pub]);
+      assert.notEqual(unknown.status, 0);
+      assert.match(unknown.stderr, /verification failed: signature/u);
+      assert.deepEqual(installed(checkout), []);
+    });
+
+    test("acquis verify checks a stored answer against its release, and refuses an altered one", async () => {
+      const server = await startServer(
+        ["--path", t2, "--root", repo.root, "--config", POLICY, "--key", signer.pub, "--as-of", "2102-01-01"],
+        env,
+      );
+      let body: string;
+      try {
+        await server.ready();
+        body = await (
+          await server.post("/v1/answer", {
+            query: "notification of a serious incident within hours",
+            entity_profile: "small-widget-maker",
+          })
+        ).text();
+      } finally {
+        await server.stop();
+      }
+      const file = join(mkdtempSync(join(tmpdir(), "acquis-answer-")), "answer.json");
+      writeFileSync(file, JSON.stringify(JSON.parse(body), null, 2));
+      const ok = acquis(["verify", file, "--root", repo.root, "--key", signer.pub]);
+      assert.equal(ok.status, 0, ok.stderr + ok.stdout);
+      assert.match(ok.stdout, /verified \(signed\)/u);
+      assert.match(ok.stdout, /identical body/u);
+      const altered = JSON.parse(body);
+      altered.blocks[0].text = `${altered.blocks[0].text} (not in the law)`;
+      writeFileSync(file, JSON.stringify(altered));
+      const bad = acquis(["verify", file, "--root", repo.root, "--key", signer.pub]);
+      assert.notEqual(bad.status, 0);
+      assert.match(bad.stdout, /MISMATCH/u);
+      const unknownRelease = JSON.parse(body);
+      unknownRelease.corpus.release_meta_sha256 = "0".repeat(64);
+      writeFileSync(file, JSON.stringify(unknownRelease));
+      const none = acquis(["verify", file, "--root", repo.root, "--key", signer.pub]);
+      assert.notEqual(none.status, 0);
+      assert.match(none.stderr, /no release .* has release-meta\.yaml SHA-256 0{64}/u);
     });
   });
 });

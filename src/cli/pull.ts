@@ -1,0 +1,156 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import canonicalize from "canonicalize";
+import type { Command } from "commander";
+import { sha256 } from "../canon/compile.ts";
+import { answer } from "../engine/answer.ts";
+import { pull } from "../release/pull.ts";
+import { bootEngine, readDisclaimer } from "../serve/boot.ts";
+import { payloadBytes } from "../serve/http.ts";
+import type { AnswerRequest } from "../serve/schemas.ts";
+import { defaultRoot } from "./root.ts";
+import { trustOptions } from "./serve.ts";
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+interface TrustFlags {
+  key: string[];
+  logKey: string[];
+  trust?: string;
+  root: string;
+}
+
+function trustFlags(cmd: Command): Command {
+  return cmd
+    .option(
+      "--key <cosign.pub>",
+      "signing key to accept (repeatable; replaces the trust roster)",
+      collect,
+      [],
+    )
+    .option("--log-key <log.pub>", "transparency-log key to accept (repeatable)", collect, [])
+    .option("--trust <file>", "trust roster (default: <root>/config/trust.yaml)")
+    .option("--root <dir>", "repository root", defaultRoot());
+}
+
+export function registerPull(program: Command): void {
+  trustFlags(
+    program
+      .command("pull")
+      .description(
+        "verify a release (signature chain, digests, provenance), then install it into the checkout",
+      )
+      .argument("<source>", "a release directory, a .tar.gz of one, or an http(s):// URL of such an archive"),
+  )
+    .addHelpText(
+      "after",
+      `
+A release that fails any check is not installed, and no partial directory is left.
+
+Example:
+  acquis pull https://releases.example/eu-2026.11.2.tar.gz --key release.pub --log-key log.pub`,
+    )
+    .action(async (source: string, o: TrustFlags) => {
+      const root = resolve(o.root);
+      const r = await pull(source, root, trustOptions({ ...o, root }));
+      const checks = r.verification.checks.join(", ");
+      process.stdout.write(
+        `${r.installed ? "installed" : "already installed"} ${r.regime}@${r.tag} in ${r.dir}\n  verified (${r.verification.mode}): ${checks}${r.verification.key_id ? `; signer ${r.verification.key_id}` : ""}\n`,
+      );
+    });
+
+  trustFlags(
+    program
+      .command("verify")
+      .description(
+        "check a stored answer against its release: the release it names is here and verified, and answering again gives the same body",
+      )
+      .argument(
+        "<answer.json>",
+        "a response body of POST /v1/answer (or search_regulation's structuredContent)",
+      ),
+  ).action((file: string, o: TrustFlags) => {
+    const root = resolve(o.root);
+    let stored: Record<string, unknown> & {
+      corpus?: { regime?: string; tag?: string; release_meta_sha256?: string };
+      request?: Record<string, unknown>;
+    };
+    try {
+      stored = JSON.parse(readFileSync(file, "utf8"));
+    } catch (e) {
+      throw new Error(`${file}: not a JSON answer (${(e as Error).message})`);
+    }
+    const corpus = stored.corpus;
+    if (!corpus?.release_meta_sha256 || !corpus.regime || !stored.request)
+      throw new Error(`${file}: not an answer of the serving API (no corpus or request)`);
+    const releases = join(root, "regimes", corpus.regime, "releases");
+    const dir = existsSync(releases)
+      ? readdirSync(releases)
+          .map((t) => join(releases, t))
+          .find(
+            (d) =>
+              existsSync(join(d, "release-meta.yaml")) &&
+              sha256(readFileSync(join(d, "release-meta.yaml"))) === corpus.release_meta_sha256,
+          )
+      : undefined;
+    if (!dir)
+      throw new Error(
+        `no release in ${releases} has release-meta.yaml SHA-256 ${corpus.release_meta_sha256}; pull it first`,
+      );
+    const lines = [
+      `release: ${corpus.regime}@${corpus.tag}, release-meta.yaml sha256 ${corpus.release_meta_sha256} found in ${dir}`,
+    ];
+    const { engine, scope } = bootEngine({
+      dir,
+      root,
+      trust: trustOptions({ ...o, root }),
+      disclaimer: readDisclaimer(root),
+    });
+    const v = engine.stamps.verification as { mode: string; checks: string[]; key_id?: string };
+    lines.push(`verified (${v.mode}): ${v.checks.join(", ")}${v.key_id ? `; signer ${v.key_id}` : ""}`);
+    const req = stored.request as {
+      query: string;
+      as_of: string;
+      as_of_defaulted: boolean;
+      release: string;
+      release_defaulted: boolean;
+      matches: number;
+      mode: AnswerRequest["mode"];
+      filters: Record<string, unknown>;
+    };
+    // The echoed request, with defaults left out as the original left them out.
+    const filters = Object.fromEntries(
+      Object.entries(req.filters ?? {}).filter(
+        ([k, val]) =>
+          val !== null &&
+          !(Array.isArray(val) && val.length === 0 && k.startsWith("exclude_")) &&
+          k !== "entity_profile",
+      ),
+    );
+    const again: AnswerRequest = {
+      query: req.query,
+      matches: req.matches,
+      mode: req.mode,
+      ...(req.as_of_defaulted ? {} : { as_of: req.as_of }),
+      ...(req.release_defaulted ? {} : { release: req.release }),
+      ...(typeof req.filters?.entity_profile === "string"
+        ? { entity_profile: req.filters.entity_profile }
+        : {}),
+      ...(Object.keys(filters).length > 0 ? { filters } : {}),
+    };
+    const fresh = JSON.parse(payloadBytes(answer(engine, scope, again, req.as_of))) as Record<
+      string,
+      unknown
+    >;
+    // The verification stamp says how the answering server checked the release; this command checks it itself.
+    const strip = (x: Record<string, unknown>) => canonicalize({ ...x, verification: null });
+    const same = strip(fresh) === strip(stored);
+    lines.push(
+      same
+        ? "answer: answering the echoed request again gives the identical body"
+        : "answer: MISMATCH: the release answers the echoed request differently",
+    );
+    process.stdout.write(`${lines.join("\n")}\n`);
+    if (!same) process.exit(1);
+  });
+}
