@@ -1,7 +1,9 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { type Applicability, type Decision, decide } from "../obligations/applicability.ts";
+import { createEngine } from "../engine/context.ts";
+import { obligations } from "../engine/obligations.ts";
 import type { LoadedRelease } from "../release/load.ts";
+import { readDisclaimer } from "../serve/boot.ts";
 import { checkDate, openRelease, today } from "./release-ref.ts";
 import { defaultRoot } from "./root.ts";
 
@@ -15,6 +17,9 @@ export function profileOf(release: LoadedRelease, id: string) {
   }
   return p;
 }
+
+type Payload = ReturnType<typeof obligations>;
+type Item = Payload["applicable"][number];
 
 export function registerCoverage(program: Command): void {
   program
@@ -30,68 +35,46 @@ export function registerCoverage(program: Command): void {
     .addHelpText(
       "after",
       `
-The same engine decides /v1/obligations. Nothing is dropped: a duty whose exemption depends on a fact the
-profile does not state is listed as applicable, with a note naming the fact.
+The same engine decides /v1/obligations, and --format json prints exactly its payload. Nothing is
+dropped: a duty whose exemption depends on a fact the profile does not state is listed as applicable,
+with a note naming the fact.
 
 Example:
-  acquis coverage --profile micro-payment-institution --as-of 2026-01-01`,
+  acquis coverage --profile lt-micro-payment-institution --as-of 2026-01-01`,
     )
     .action((opts: { profile: string; release?: string; asOf?: string; format: string; root: string }) => {
       if (opts.format !== "md" && opts.format !== "json")
         throw new Error(`--format "${opts.format}" is not md or json`);
       const date = checkDate(opts.asOf ?? today(), "--as-of");
-      const release = openRelease(resolve(opts.root), opts.release);
-      const result = decide(
-        profileOf(release, opts.profile),
-        date,
-        release.atoms,
-        release.taxonomy,
-        release.derogations,
-      );
+      const root = resolve(opts.root);
+      const release = openRelease(root, opts.release);
+      profileOf(release, opts.profile);
+      // The loader checked every digest; the stamps say only that.
+      const engine = createEngine(release, {
+        verification: { status: "verified", mode: "digests-only", checks: ["digests"] },
+        disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: readDisclaimer(root) },
+      });
+      const payload = obligations(engine, { entity_profile: opts.profile, as_of: date }, date);
       process.stdout.write(
-        opts.format === "json"
-          ? `${JSON.stringify(toJson(result, release), null, 2)}\n`
-          : markdown(result, release),
+        opts.format === "json" ? `${JSON.stringify(payload, null, 2)}\n` : markdown(payload, release),
       );
     });
 }
 
-function toJson(r: Applicability, release: LoadedRelease) {
-  const item = (d: Decision) => ({
-    atom: d.atom.id,
-    act: d.atom.act,
-    unit_eid: d.atom.unit_eid,
-    citation: release.byNode.get(d.atom.node)?.citation ?? d.atom.node,
-    modality: d.atom.modality,
-    actor: d.atom.actor,
-    action: d.atom.action,
-    quoted_text: d.atom.quoted_text,
-    basis: d.basis,
-    note: d.note,
-    derogation: d.derogation,
-  });
-  return {
-    release: `${release.meta.regime}@${release.meta.tag}`,
-    ...r,
-    applicable: r.applicable.map(item),
-    excluded: r.excluded.map(item),
-  };
-}
-
-function markdown(r: Applicability, release: LoadedRelease): string {
+function markdown(r: Payload, release: LoadedRelease): string {
   const byAct = new Map<string, Record<string, number>>();
-  for (const d of [...r.applicable, ...r.excluded]) {
-    const row = byAct.get(d.atom.act) ?? { obligation: 0, prohibition: 0, permission: 0, excluded: 0 };
-    if (d.applicable) row[d.atom.modality] = (row[d.atom.modality] ?? 0) + 1;
-    else row.excluded = (row.excluded ?? 0) + 1;
-    byAct.set(d.atom.act, row);
-  }
-  const line = (d: Decision) => {
-    const cite = release.byNode.get(d.atom.node)?.citation ?? d.atom.node;
-    const quote =
-      d.atom.quoted_text.length > 160 ? `${d.atom.quoted_text.slice(0, 159)}…` : d.atom.quoted_text;
+  const count = (d: Item, excluded: boolean) => {
+    const row = byAct.get(d.act) ?? { obligation: 0, prohibition: 0, permission: 0, excluded: 0 };
+    if (excluded) row.excluded = (row.excluded ?? 0) + 1;
+    else row[d.modality] = (row[d.modality] ?? 0) + 1;
+    byAct.set(d.act, row);
+  };
+  for (const d of r.applicable) count(d, false);
+  for (const d of r.excluded) count(d, true);
+  const line = (d: Item) => {
+    const quote = d.quoted_text.length > 160 ? `${d.quoted_text.slice(0, 159)}…` : d.quoted_text;
     const note = d.note ? ` — ${d.note}` : "";
-    return `- **${cite}** (${d.atom.modality}, ${d.atom.id}): “${quote}”${note}`;
+    return `- **${d.provision}** (${d.modality}, ${d.atom}): “${quote}”${note}`;
   };
   const rows = [...byAct].sort(([a], [b]) => (a < b ? -1 : 1));
   return `# Obligations of ${r.entity_profile} on ${r.as_of}

@@ -8,29 +8,13 @@ import { pull } from "../release/pull.ts";
 import { bootEngine, readDisclaimer } from "../serve/boot.ts";
 import { payloadBytes } from "../serve/http.ts";
 import type { AnswerRequest } from "../serve/schemas.ts";
-import { defaultRoot } from "./root.ts";
-import { trustOptions } from "./serve.ts";
-
-const collect = (v: string, prev: string[]) => [...prev, v];
+import { trustFlags, trustOptions } from "./trust-options.ts";
 
 interface TrustFlags {
   key: string[];
   logKey: string[];
   trust?: string;
   root: string;
-}
-
-function trustFlags(cmd: Command): Command {
-  return cmd
-    .option(
-      "--key <cosign.pub>",
-      "signing key to accept (repeatable; replaces the trust roster)",
-      collect,
-      [],
-    )
-    .option("--log-key <log.pub>", "transparency-log key to accept (repeatable)", collect, [])
-    .option("--trust <file>", "trust roster (default: <root>/config/trust.yaml)")
-    .option("--root <dir>", "repository root", defaultRoot());
 }
 
 export function registerPull(program: Command): void {

@@ -1,16 +1,13 @@
-import type { KeyObject } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import pino from "pino";
-import { readPublicKey } from "../release/keys.ts";
-import { parseRoster, type TrustOptions } from "../release/verify.ts";
 import { bootEngine, readDisclaimer, releaseDirectory } from "../serve/boot.ts";
 import { buildApp, type ServeState } from "../serve/http.ts";
 import { serveMcp } from "../serve/mcp.ts";
 import { readPolicy } from "../serve/policy.ts";
 import { checkDate } from "./release-ref.ts";
-import { defaultRoot } from "./root.ts";
+import { trustFlags, trustOptions } from "./trust-options.ts";
 
 interface ServeOptions {
   release?: string;
@@ -27,64 +24,18 @@ interface ServeOptions {
   mcp?: boolean;
 }
 
-const collect = (v: string, prev: string[]) => [...prev, v];
 const ENGINE_VERSION = (
   JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
     version: string;
   }
 ).version;
 
-/** Public keys given on the command line: each file must exist and hold a PEM public key. */
-function readKeyFiles(files: string[], option: string): KeyObject[] {
-  return files.map((f) => {
-    let text: string;
-    try {
-      text = readFileSync(f, "utf8");
-    } catch {
-      throw new Error(`${option} ${f}: cannot read the key file`);
-    }
-    try {
-      return readPublicKey(text);
-    } catch {
-      throw new Error(`${option} ${f}: not a PEM public key`);
-    }
-  });
-}
-
-/** The trust options every verifying command reads the same way. */
-export function trustOptions(o: {
-  root: string;
-  key: string[];
-  logKey: string[];
-  trust?: string;
-  insecureSkipVerify?: boolean;
-}): TrustOptions {
-  const rosterFile = o.trust ? resolve(o.trust) : join(o.root, "config", "trust.yaml");
-  if (o.trust !== undefined && !existsSync(rosterFile)) throw new Error(`--trust ${o.trust}: no such file`);
-  return {
-    root: o.root,
-    keys: readKeyFiles(o.key, "--key"),
-    logKeys: readKeyFiles(o.logKey, "--log-key"),
-    roster: existsSync(rosterFile) ? parseRoster(readFileSync(rosterFile, "utf8"), rosterFile) : [],
-    skip: o.insecureSkipVerify ?? false,
-  };
-}
-
 export function registerServe(program: Command): void {
-  program
-    .command("serve")
+  trustFlags(program.command("serve"))
     .description("serve one verified release over REST (docs/serving.md)")
     .option("--release <regime@tag>", "release to serve (default: the newest built release in the checkout)")
     .option("--path <dir>", "serve the release in this directory instead")
     .option("--insecure-skip-verify", "serve without verification; every response says verification: skipped")
-    .option(
-      "--key <cosign.pub>",
-      "signing key to accept (repeatable; replaces the trust roster)",
-      collect,
-      [],
-    )
-    .option("--log-key <log.pub>", "transparency-log key to accept (repeatable)", collect, [])
-    .option("--trust <file>", "trust roster (default: <root>/config/trust.yaml)")
     .option("--host <host>", "bind address: IPv4, IPv6, or :: for one dual-stack socket", "127.0.0.1")
     .option("--port <port>", "bind port; 0 lets the kernel choose (printed)", "8080")
     .option("--as-of <date>", "date for requests that state no as_of (default: today, UTC)")
@@ -93,7 +44,6 @@ export function registerServe(program: Command): void {
       "--mcp",
       "speak the Model Context Protocol on stdin/stdout instead of REST (--host and --port do not apply)",
     )
-    .addOption(new Option("--root <dir>", "repository root").default(defaultRoot()))
     .addHelpText(
       "after",
       `

@@ -21,6 +21,7 @@ export function obligations(e: Engine, req: ObligationsRequest, defaultAsOf: str
   const result = decide(profile, r.as_of, e.release.atoms, e.release.taxonomy, e.release.derogations);
   const item = (d: Decision) => ({
     atom: d.atom.id,
+    act: d.atom.act,
     unit_eid: d.atom.unit_eid,
     citation: atomCitation(e, d.atom as never, r.as_of),
     provision: e.release.byNode.get(d.atom.node)?.citation ?? d.atom.node,
