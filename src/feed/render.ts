@@ -1,0 +1,106 @@
+/**
+ * The feeds: a JSON Feed 1.1 document with the `_service` extension and an RSS 2.0 document with an
+ * Atom self-link, over published changes. Items are dated by their release's built_at (never by when
+ * the service was told), ordered newest release first then by atom id, so the same publications give
+ * the same bytes; the offline `acquis feed` command renders through the same functions.
+ */
+import type { Change, ReleaseRef } from "./changes.ts";
+import type { Filter } from "./filter.ts";
+
+export const SCHEMA_VERSION = 1;
+
+export interface Published {
+  release: ReleaseRef;
+  changes: Change[];
+}
+
+export interface FeedOptions {
+  baseUrl: string;
+  filter: Filter;
+  /** The query string the feed was asked with (kept in the self links). */
+  query?: string;
+}
+
+function ordered(published: Published[]): { release: ReleaseRef; change: Change }[] {
+  return published
+    .flatMap((p) => p.changes.map((change) => ({ release: p.release, change })))
+    .sort(
+      (a, b) =>
+        (a.release.built_at < b.release.built_at ? 1 : a.release.built_at > b.release.built_at ? -1 : 0) ||
+        (a.release.tag < b.release.tag ? 1 : a.release.tag > b.release.tag ? -1 : 0) ||
+        (a.change.atom < b.change.atom ? -1 : a.change.atom > b.change.atom ? 1 : 0),
+    );
+}
+
+const itemUrl = (base: string, r: ReleaseRef, atom: string) =>
+  `${base}/releases/${r.regime}/${r.tag}/diff.json#${atom}`;
+const title = (c: Change, r: ReleaseRef) =>
+  `${c.change} (${c.classification}): ${c.citation.node} in ${r.regime}@${r.tag}`;
+
+function text(c: Change, r: ReleaseRef): string {
+  const words =
+    c.citation.quoted_text.length > 400 ? `${c.citation.quoted_text.slice(0, 399)}…` : c.citation.quoted_text;
+  return `${c.change} ${c.classification} (${c.classification_basis}). ${c.citation.node}, atom ${c.atom}, release ${r.regime}@${r.tag}: "${words}"`;
+}
+
+const tags = (c: Change) => [c.change, c.classification, ...c.facets.entity_types];
+
+export function jsonFeed(published: Published[], o: FeedOptions): unknown {
+  const q = o.query ? `?${o.query}` : "";
+  return {
+    version: "https://jsonfeed.org/version/1.1",
+    title: "acquis: changes to obligations",
+    home_page_url: `${o.baseUrl}/`,
+    feed_url: `${o.baseUrl}/feed.json${q}`,
+    description:
+      "Obligation atoms added, changed, removed or deprecated by each release, classified substantive or editorial.",
+    language: "en",
+    items: ordered(published).map(({ release, change }) => ({
+      id: change.id,
+      url: itemUrl(o.baseUrl, release, change.atom),
+      title: title(change, release),
+      content_text: text(change, release),
+      date_published: release.built_at,
+      tags: tags(change),
+      _service: { change, release },
+    })),
+    _service: { filter: o.filter, schema_version: SCHEMA_VERSION },
+  };
+}
+
+const xml = (s: string) =>
+  s.replace(/&/gu, "&amp;").replace(/</gu, "&lt;").replace(/>/gu, "&gt;").replace(/"/gu, "&quot;");
+/** RFC 822 date-time, as RSS 2.0 asks. */
+const rfc822 = (iso: string) => new Date(iso).toUTCString();
+
+export function rssFeed(published: Published[], o: FeedOptions): string {
+  const q = o.query ? `?${xml(o.query)}` : "";
+  const items = ordered(published);
+  const newest = items[0]?.release.built_at;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "<channel>",
+    "<title>acquis: changes to obligations</title>",
+    `<link>${xml(o.baseUrl)}/</link>`,
+    "<description>Obligation atoms added, changed, removed or deprecated by each release, classified substantive or editorial.</description>",
+    "<language>en</language>",
+    `<atom:link href="${xml(o.baseUrl)}/feed.xml${q}" rel="self" type="application/rss+xml"/>`,
+    ...(newest ? [`<lastBuildDate>${rfc822(newest)}</lastBuildDate>`] : []),
+    ...items.map(({ release, change }) =>
+      [
+        "<item>",
+        `<title>${xml(title(change, release))}</title>`,
+        `<link>${xml(itemUrl(o.baseUrl, release, change.atom))}</link>`,
+        `<guid isPermaLink="false">${xml(change.id)}</guid>`,
+        `<pubDate>${rfc822(release.built_at)}</pubDate>`,
+        `<description>${xml(text(change, release))}</description>`,
+        ...tags(change).map((t) => `<category>${xml(t)}</category>`),
+        "</item>",
+      ].join(""),
+    ),
+    "</channel>",
+    "</rss>",
+  ];
+  return `${lines.join("\n")}\n`;
+}
