@@ -1,0 +1,147 @@
+/**
+ * The feed store over SQLite (durable, idempotent publications and deliveries, versioned migrations)
+ * and webhook signatures checked with the schemes' own libraries, not with our code.
+ */
+import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+import { verify as verifyGithub } from "@octokit/webhooks-methods";
+import { Webhook } from "standardwebhooks";
+import type { Change, ReleaseRef } from "../../src/feed/changes.ts";
+import { readFilter } from "../../src/feed/filter.ts";
+import { SqliteStore } from "../../src/feed/sqlite-store.ts";
+import type { Delivery } from "../../src/feed/store.ts";
+import { deliveryHeaders, deliveryId, payloadBytes, webhookPayload } from "../../src/feed/webhook.ts";
+
+const release: ReleaseRef = {
+  regime: "fixture",
+  tag: "t2",
+  commit: "c".repeat(40),
+  as_of: "2100-06-01",
+  built_at: "2026-01-02T12:00:00Z",
+  diff_manifest: "t2.diff.json",
+};
+const change = (atom: string): Change => ({
+  id: `service:fixture@t2:${atom}`,
+  atom,
+  change: "added",
+  classification: "substantive",
+  classification_basis: "new duty",
+  citation: {
+    node: "widgets/art_4",
+    eid: "art_4",
+    quoted_text: "Importers shall verify.",
+    char_start: 0,
+    char_end: 23,
+  },
+  detail: {
+    before: null,
+    after: null,
+    instruction: { from_commit: null, to_commit: "c", act: "widgets", source_changed: true, statement: "" },
+  },
+  facets: { entity_types: ["importer"], jurisdiction: ["EU"], regime: "fixture", topics: [] },
+});
+
+describe("the SQLite feed store", () => {
+  test("what it acknowledged is there after reopening; publications and deliveries are idempotent", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "acquis-store-")), "feed.sqlite");
+    const a = new SqliteStore(file);
+    a.addSubscription(
+      {
+        id: "sub-0001",
+        name: "r",
+        endpoint: "http://127.0.0.1:9/hook",
+        filter: readFilter({ entity_types: "importer" }),
+        active: true,
+        created_at: "2026-01-01T00:00:00Z",
+      },
+      "s3cret",
+    );
+    assert.equal(
+      a.addPublication({ ...release, published_at: "2026-01-03T00:00:00Z", changes: 1 }, [change("atm_a")]),
+      true,
+    );
+    assert.equal(
+      a.addPublication({ ...release, published_at: "2026-01-04T00:00:00Z", changes: 1 }, [change("atm_a")]),
+      false,
+      "announcing twice records nothing new",
+    );
+    const payload = payloadBytes(webhookPayload(release, "sub-0001", readFilter({}), [change("atm_a")]));
+    const d: Delivery = {
+      id: deliveryId("sub-0001", payload),
+      subscription: "sub-0001",
+      regime: "fixture",
+      tag: "t2",
+      event: "release.published",
+      state: "pending",
+      attempts: 0,
+      created_at: "2026-01-03T00:00:00Z",
+      last_error: null,
+      next_attempt_at: "2026-01-03T00:00:00Z",
+      signature: "",
+    };
+    assert.equal(a.addDelivery(d, payload), true);
+    assert.equal(a.addDelivery(d, payload), false, "the same delivery id is owed once");
+    a.close();
+    const b = new SqliteStore(file);
+    assert.equal(b.subscriptions()[0]?.id, "sub-0001");
+    assert.equal(b.secretOf("sub-0001"), "s3cret");
+    assert.equal(b.published()[0]?.changes[0]?.atom, "atm_a");
+    assert.equal(b.payloadOf(d.id), payload);
+    assert.deepEqual(
+      b.claimDue("2026-01-03T00:00:00Z").map((x) => x.id),
+      [d.id],
+    );
+    assert.equal(b.nextSubscriptionSerial(), 2);
+    b.close();
+  });
+});
+
+describe("webhook payloads and signatures", () => {
+  const payload = payloadBytes(
+    webhookPayload(release, "sub-0001", readFilter({ regime: "fixture" }), [
+      change("atm_b"),
+      change("atm_a"),
+    ]),
+  );
+
+  test("payload bytes: keys sorted, two-space indent, one trailing newline; the delivery id is a function of subscription and bytes", () => {
+    assert.ok(payload.endsWith("}\n") && !payload.endsWith("\n\n"));
+    assert.match(payload, /^\{\n {2}"changes": \[/u);
+    const keys = Object.keys(JSON.parse(payload));
+    assert.deepEqual(keys, [...keys].sort());
+    assert.equal(deliveryId("sub-0001", payload), deliveryId("sub-0001", payload));
+    assert.notEqual(deliveryId("sub-0002", payload), deliveryId("sub-0001", payload));
+  });
+
+  test("GitHub's scheme verifies X-Service-Signature with @octokit/webhooks-methods", async () => {
+    const h = deliveryHeaders("dlv_x", "s3cret", payload, 1_767_225_600);
+    assert.equal(await verifyGithub("s3cret", payload, h["x-service-signature"] as string), true);
+    assert.equal(await verifyGithub("wrong", payload, h["x-service-signature"] as string), false);
+  });
+
+  test("the Standard Webhooks headers verify with standardwebhooks, for plain and whsec_ secrets", () => {
+    const whsec = `whsec_${Buffer.from("a-standard-secret-of-enough-bytes").toString("base64")}`;
+    const now = Math.floor(Date.now() / 1000);
+    for (const secret of [whsec]) {
+      const h = deliveryHeaders("dlv_y", secret, payload, now);
+      const verified = new Webhook(secret).verify(payload, {
+        "webhook-id": h["webhook-id"] as string,
+        "webhook-timestamp": h["webhook-timestamp"] as string,
+        "webhook-signature": h["webhook-signature"] as string,
+      });
+      assert.deepEqual(verified, JSON.parse(payload));
+    }
+    const plain = deliveryHeaders("dlv_z", "s3cret", payload, now);
+    const key = Buffer.from("s3cret", "utf8").toString("base64");
+    assert.doesNotThrow(() =>
+      new Webhook(key).verify(payload, {
+        "webhook-id": "dlv_z",
+        "webhook-timestamp": plain["webhook-timestamp"] as string,
+        "webhook-signature": plain["webhook-signature"] as string,
+      }),
+    );
+  });
+});
