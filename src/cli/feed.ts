@@ -3,7 +3,10 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { feedChanges, releaseRef } from "../feed/changes.ts";
 import { matches, readFilter } from "../feed/filter.ts";
+import { feedServer } from "../feed/http.ts";
 import { jsonFeed, rssFeed } from "../feed/render.ts";
+import { FeedService } from "../feed/service.ts";
+import { SqliteStore } from "../feed/sqlite-store.ts";
 import type { DiffManifest } from "../release/diff.ts";
 import { openRelease } from "./release-ref.ts";
 import { defaultRoot } from "./root.ts";
@@ -13,8 +16,10 @@ const collect = (v: string, prev: string[]) => [...prev, v];
 export function registerFeed(program: Command): void {
   program
     .command("feed")
-    .description("render the change feed of one release from its diff manifest, without a server")
-    .argument("<release>", "release, e.g. eu@2026.11.2")
+    .description(
+      "the change feed: `acquis feed serve` runs the feed service; `acquis feed <regime>@<tag>` renders one release's feed offline",
+    )
+    .argument("<release|serve>", "a release, e.g. eu@2026.11.2, or serve")
     .option("--format <format>", "json (JSON Feed 1.1) or rss (RSS 2.0)", "json")
     .option(
       "--filter <dimension=terms>",
@@ -24,35 +29,85 @@ export function registerFeed(program: Command): void {
     )
     .option("--base-url <url>", "address the feed's links are written against", "http://127.0.0.1:8787")
     .option("--root <dir>", "repository root", defaultRoot())
+    .option("--host <host>", "serve: bind address", "127.0.0.1")
+    .option("--port <port>", "serve: bind port; 0 lets the kernel choose (printed)", "8787")
+    .option("--store <path|postgres://…>", "serve: the store (default: <root>/.acquis/feed.sqlite)")
     .addHelpText(
       "after",
       `
-The items are byte-identical to those the feed service serves for the same release and filter.
+Offline, the items are byte-identical to those the feed service serves for the same release and filter.
+The service prints "listening on http://HOST:PORT" once bound; ACQUIS_NOW (RFC 3339) fixes its clock.
 
-Example:
-  acquis feed eu@2026.11.2 --format rss --filter entity_type=credit_institution`,
+Examples:
+  acquis feed eu@2026.11.2 --format rss --filter entity_type=credit_institution
+  acquis feed serve --port 8787 --store .acquis/feed.sqlite`,
     )
-    .action((ref: string, o: { format: string; filter: string[]; baseUrl: string; root: string }) => {
-      if (o.format !== "json" && o.format !== "rss")
-        throw new Error(`--format "${o.format}" is not json or rss`);
-      const raw: Record<string, string[]> = {};
-      for (const f of o.filter) {
-        const i = f.indexOf("=");
-        if (i <= 0) throw new Error(`--filter "${f}" is not dimension=terms`);
-        raw[f.slice(0, i)] = [...(raw[f.slice(0, i)] ?? []), ...f.slice(i + 1).split(",")];
-      }
-      const filter = readFilter(raw);
-      const release = openRelease(resolve(o.root), ref);
-      const manifest = JSON.parse(
-        readFileSync(join(release.dir, `${release.meta.tag}.diff.json`), "utf8"),
-      ) as DiffManifest;
-      const changes = feedChanges(release, manifest).filter((c) => matches(filter, c, release.taxonomy));
-      const published = [{ release: releaseRef(release), changes }];
-      const base = o.baseUrl.replace(/\/+$/u, "");
-      process.stdout.write(
-        o.format === "json"
-          ? `${JSON.stringify(jsonFeed(published, { baseUrl: base, filter }), null, 2)}\n`
-          : rssFeed(published, { baseUrl: base, filter }),
-      );
+    .action(
+      async (
+        ref: string,
+        o: {
+          format: string;
+          filter: string[];
+          baseUrl: string;
+          root: string;
+          host: string;
+          port: string;
+          store?: string;
+        },
+      ) => {
+        if (ref === "serve") return serveFeed(o);
+        if (o.format !== "json" && o.format !== "rss")
+          throw new Error(`--format "${o.format}" is not json or rss`);
+        const raw: Record<string, string[]> = {};
+        for (const f of o.filter) {
+          const i = f.indexOf("=");
+          if (i <= 0) throw new Error(`--filter "${f}" is not dimension=terms`);
+          raw[f.slice(0, i)] = [...(raw[f.slice(0, i)] ?? []), ...f.slice(i + 1).split(",")];
+        }
+        const filter = readFilter(raw);
+        const release = openRelease(resolve(o.root), ref);
+        const manifest = JSON.parse(
+          readFileSync(join(release.dir, `${release.meta.tag}.diff.json`), "utf8"),
+        ) as DiffManifest;
+        const changes = feedChanges(release, manifest).filter((c) => matches(filter, c, release.taxonomy));
+        const published = [{ release: releaseRef(release), changes }];
+        const base = o.baseUrl.replace(/\/+$/u, "");
+        process.stdout.write(
+          o.format === "json"
+            ? `${JSON.stringify(jsonFeed(published, { baseUrl: base, filter }), null, 2)}\n`
+            : rssFeed(published, { baseUrl: base, filter }),
+        );
+      },
+    );
+}
+
+async function serveFeed(
+  o: { root: string; host: string; port: string; store?: string; baseUrl: string },
+  explicitBase = process.argv.includes("--base-url"),
+) {
+  const root = resolve(o.root);
+  const port = Number(o.port);
+  if (!/^\d+$/u.test(o.port) || port > 65535)
+    throw new Error(`--port "${o.port}" is not a port number (0-65535)`);
+  if (o.store?.startsWith("postgres://") || o.store?.startsWith("postgresql://")) {
+    throw new Error("the PostgreSQL store is not built yet; use a SQLite file path for --store");
+  }
+  const store = new SqliteStore(resolve(o.store ?? join(root, ".acquis", "feed.sqlite")));
+  let base = o.baseUrl.replace(/\/+$/u, "");
+  const server = feedServer(new FeedService(store, root), () => base);
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(port, o.host, ok);
+  });
+  const address = server.address() as { port: number };
+  const shown = o.host.includes(":") ? `[${o.host}]` : o.host;
+  if (!explicitBase) base = `http://${shown}:${address.port}`;
+  process.stdout.write(`listening on http://${shown}:${address.port}\n`);
+  const stop = () =>
+    server.close(() => {
+      store.close();
+      process.exit(0);
     });
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }

@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { Taxonomy } from "../obligations/taxonomy.ts";
 import type { Change, ReleaseRef } from "./changes.ts";
 import type { Attempt, Delivery, FeedStore, Publication, Subscription } from "./store.ts";
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: string[] = [
      seq INTEGER NOT NULL);
    CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
    CREATE TABLE attempts (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL);`,
+  `CREATE TABLE taxonomies (regime TEXT PRIMARY KEY, body TEXT NOT NULL);`,
 ];
 
 export class SqliteStore implements FeedStore {
@@ -130,6 +132,21 @@ export class SqliteStore implements FeedStore {
       for (const c of changes) insert.run(c.id, p.regime, p.tag, JSON.stringify(c));
       return true;
     });
+  }
+
+  setTaxonomy(regime: string, taxonomy: Taxonomy): void {
+    this.db
+      .prepare(
+        "INSERT INTO taxonomies (regime, body) VALUES (?, ?) ON CONFLICT (regime) DO UPDATE SET body = excluded.body",
+      )
+      .run(regime, JSON.stringify(taxonomy));
+  }
+
+  taxonomy(regime: string): Taxonomy {
+    const r = this.db.prepare("SELECT body FROM taxonomies WHERE regime = ?").get(regime) as
+      | { body: string }
+      | undefined;
+    return r ? (JSON.parse(r.body) as Taxonomy) : { types: [], actors: [] };
   }
 
   published(): { release: ReleaseRef; changes: Change[] }[] {

@@ -3,6 +3,7 @@
  * default) and, later, PostgreSQL. Everything the service acknowledges is written before it answers,
  * so nothing acknowledged is lost when the process is killed.
  */
+import type { Taxonomy } from "../obligations/taxonomy.ts";
 import type { Change, ReleaseRef } from "./changes.ts";
 import type { Filter } from "./filter.ts";
 
@@ -60,6 +61,9 @@ export interface FeedStore {
   publication(regime: string, tag: string): Publication | null;
   /** Record a publication and its changes; returns false when the release was already announced. */
   addPublication(p: Publication, changes: Change[]): boolean;
+  /** The entity-type taxonomy of a regime, kept from its latest publication (feeds filter by it). */
+  setTaxonomy(regime: string, taxonomy: Taxonomy): void;
+  taxonomy(regime: string): Taxonomy;
   /** Every published change with its release, oldest publication first. */
   published(): { release: ReleaseRef; changes: Change[] }[];
 

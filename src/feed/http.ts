@@ -1,0 +1,199 @@
+/**
+ * The feed service's HTTP surface on node:http (docs/feed.md). Hand-routed because the contract's
+ * semantics are not a framework's: the path is resolved first and the verb second (an undeclared verb on
+ * a known path is 404, not 405), and verbs other than GET, POST and DELETE get the standard library's 501
+ * with an HTML body. Every refusal the service owns is `{"error": "<sentence>"}`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { DIMENSIONS, FilterError, matches, readFilter } from "./filter.ts";
+import { jsonFeed, rssFeed } from "./render.ts";
+import { type FeedService, Refusal } from "./service.ts";
+
+const MAX_BODY = 1 << 20;
+
+type Handler = (
+  req: IncomingMessage,
+  params: string[],
+  body: unknown,
+) => Promise<{ status: number; type?: string; body: string | object; headers?: Record<string, string> }>;
+
+interface Route {
+  pattern: RegExp;
+  verbs: Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
+}
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: string | object,
+  type = "application/json",
+  headers: Record<string, string> = {},
+) {
+  const text = typeof body === "string" ? body : `${JSON.stringify(body, null, 2)}\n`;
+  res.writeHead(status, {
+    "content-type": `${type}; charset=utf-8`,
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** Query parameters read as registration reads filter members: singular or plural, repeated or comma-separated. */
+function queryFilter(url: URL) {
+  const raw: Record<string, string[]> = {};
+  for (const [k, v] of url.searchParams) raw[k] = [...(raw[k] ?? []), ...v.split(",")];
+  try {
+    return readFilter(raw);
+  } catch (e) {
+    if (e instanceof FilterError) throw new Refusal(400, e.message);
+    throw e;
+  }
+}
+
+export function feedServer(service: FeedService, baseUrl: () => string): Server {
+  const feeds = (url: URL) => {
+    const filter = queryFilter(url);
+    const published = service.store.published().map((p) => ({
+      release: p.release,
+      changes: p.changes.filter((c) => matches(filter, c, service.store.taxonomy(p.release.regime))),
+    }));
+    return { filter, published, query: url.search.slice(1) };
+  };
+  const routes: Route[] = [
+    {
+      pattern: /^\/$/u,
+      verbs: {
+        GET: async () => ({
+          status: 200,
+          body: {
+            service: "acquis change feed",
+            base_url: baseUrl(),
+            feeds: { json: `${baseUrl()}/feed.json`, rss: `${baseUrl()}/feed.xml` },
+            filters: [...DIMENSIONS],
+            signature: {
+              algorithm: "HMAC-SHA256 with the subscription's secret",
+              header: "X-Service-Signature: sha256=<hex>",
+              over: "the exact bytes of the request body (the webhook payload)",
+            },
+          },
+        }),
+      },
+    },
+    {
+      pattern: /^\/feed\.json$/u,
+      verbs: {
+        GET: async (req) => {
+          const f = feeds(new URL(req.url ?? "/", "http://x"));
+          return {
+            status: 200,
+            type: "application/feed+json",
+            body: `${JSON.stringify(jsonFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query }), null, 2)}\n`,
+          };
+        },
+      },
+    },
+    {
+      pattern: /^\/feed\.xml$/u,
+      verbs: {
+        GET: async (req) => {
+          const f = feeds(new URL(req.url ?? "/", "http://x"));
+          return {
+            status: 200,
+            type: "application/rss+xml",
+            body: rssFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query }),
+          };
+        },
+      },
+    },
+    {
+      pattern: /^\/deliveries$/u,
+      verbs: { GET: async () => ({ status: 200, body: { deliveries: service.store.deliveries() } }) },
+    },
+    {
+      pattern: /^\/deliveries\/retry$/u,
+      verbs: { POST: async () => ({ status: 200, body: await service.retryDue() }) },
+    },
+    {
+      pattern: /^\/log$/u,
+      verbs: { GET: async () => ({ status: 200, body: { attempts: service.store.attempts() } }) },
+    },
+    {
+      pattern: /^\/publish$/u,
+      verbs: { POST: async (_r, _p, body) => ({ status: 200, body: await service.publish(body) }) },
+    },
+    {
+      pattern: /^\/releases\/([^/]+)\/([^/]+)\/diff\.json$/u,
+      verbs: {
+        GET: async (_r, p) => ({
+          status: 200,
+          body: service.manifestBytes(p[0] as string, p[1] as string).toString("utf8"),
+        }),
+      },
+    },
+    {
+      pattern: /^\/subscriptions$/u,
+      verbs: {
+        GET: async () => ({ status: 200, body: { subscriptions: service.store.subscriptions() } }),
+        POST: async (_r, _p, body) => ({ status: 201, body: { subscription: service.register(body) } }),
+      },
+    },
+    {
+      pattern: /^\/subscriptions\/([^/]+)$/u,
+      verbs: {
+        DELETE: async (_r, p) => {
+          const id = decodeURIComponent(p[0] as string);
+          if (!service.store.removeSubscription(id)) throw new Refusal(404, `no subscription "${id}"`);
+          return { status: 200, body: { removed: id } };
+        },
+      },
+    },
+  ];
+
+  return createServer((req, res) => {
+    const method = req.method ?? "GET";
+    if (!["GET", "POST", "DELETE", "HEAD"].includes(method)) {
+      const html = `<!DOCTYPE html>\n<html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: 501</p><p>Message: Unsupported method ('${method.replace(/[^A-Z]/gu, "")}').</p></body></html>\n`;
+      res.writeHead(501, {
+        "content-type": "text/html; charset=utf-8",
+        "content-length": Buffer.byteLength(html),
+      });
+      res.end(html);
+      return;
+    }
+    const path = (req.url ?? "/").split("?")[0] as string;
+    const route = routes.find((r) => r.pattern.test(path));
+    const handler = route?.verbs[(method === "HEAD" ? "GET" : method) as "GET" | "POST" | "DELETE"];
+    if (!route || !handler) {
+      json(res, 404, { error: route ? `${method} is not answered on ${path}` : `no route ${path}` });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on("end", async () => {
+      try {
+        if (size > MAX_BODY) throw new Refusal(413, `the body is larger than ${MAX_BODY} bytes`);
+        let body: unknown;
+        if (method === "POST" && size > 0) {
+          try {
+            body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+          } catch {
+            throw new Refusal(400, "the body is not JSON");
+          }
+        }
+        const params = (route.pattern.exec(path) ?? []).slice(1);
+        const out = await handler(req, params, body);
+        json(res, out.status, out.body, out.type);
+      } catch (e) {
+        if (e instanceof Refusal) return json(res, e.status, { error: e.message });
+        process.stderr.write(
+          `${JSON.stringify({ level: "error", msg: (e as Error).message, stack: (e as Error).stack })}\n`,
+        );
+        json(res, 500, { error: "an unexpected error occurred" });
+      }
+    });
+  });
+}
