@@ -51,12 +51,13 @@ function queryFilter(url: URL) {
 }
 
 export function feedServer(service: FeedService, baseUrl: () => string): Server {
-  const feeds = (url: URL) => {
+  const feeds = async (url: URL) => {
     const filter = queryFilter(url);
-    const published = service.store.published().map((p) => ({
-      release: p.release,
-      changes: p.changes.filter((c) => matches(filter, c, service.store.taxonomy(p.release.regime))),
-    }));
+    const published = [];
+    for (const p of await service.store.published()) {
+      const taxonomy = await service.store.taxonomy(p.release.regime);
+      published.push({ release: p.release, changes: p.changes.filter((c) => matches(filter, c, taxonomy)) });
+    }
     return { filter, published, query: url.search.slice(1) };
   };
   const routes: Route[] = [
@@ -83,7 +84,7 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
       pattern: /^\/feed\.json$/u,
       verbs: {
         GET: async (req) => {
-          const f = feeds(new URL(req.url ?? "/", "http://x"));
+          const f = await feeds(new URL(req.url ?? "/", "http://x"));
           return {
             status: 200,
             type: "application/feed+json",
@@ -96,7 +97,7 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
       pattern: /^\/feed\.xml$/u,
       verbs: {
         GET: async (req) => {
-          const f = feeds(new URL(req.url ?? "/", "http://x"));
+          const f = await feeds(new URL(req.url ?? "/", "http://x"));
           return {
             status: 200,
             type: "application/rss+xml",
@@ -107,7 +108,7 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
     },
     {
       pattern: /^\/deliveries$/u,
-      verbs: { GET: async () => ({ status: 200, body: { deliveries: service.store.deliveries() } }) },
+      verbs: { GET: async () => ({ status: 200, body: { deliveries: await service.store.deliveries() } }) },
     },
     {
       pattern: /^\/deliveries\/retry$/u,
@@ -115,7 +116,7 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
     },
     {
       pattern: /^\/log$/u,
-      verbs: { GET: async () => ({ status: 200, body: { attempts: service.store.attempts() } }) },
+      verbs: { GET: async () => ({ status: 200, body: { attempts: await service.store.attempts() } }) },
     },
     {
       pattern: /^\/publish$/u,
@@ -133,8 +134,8 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
     {
       pattern: /^\/subscriptions$/u,
       verbs: {
-        GET: async () => ({ status: 200, body: { subscriptions: service.store.subscriptions() } }),
-        POST: async (_r, _p, body) => ({ status: 201, body: { subscription: service.register(body) } }),
+        GET: async () => ({ status: 200, body: { subscriptions: await service.store.subscriptions() } }),
+        POST: async (_r, _p, body) => ({ status: 201, body: { subscription: await service.register(body) } }),
       },
     },
     {
@@ -142,7 +143,8 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
       verbs: {
         DELETE: async (_r, p) => {
           const id = decodeURIComponent(p[0] as string);
-          if (!service.store.removeSubscription(id)) throw new Refusal(404, `no subscription "${id}"`);
+          if (!(await service.store.removeSubscription(id)))
+            throw new Refusal(404, `no subscription "${id}"`);
           return { status: 200, body: { removed: id } };
         },
       },

@@ -103,7 +103,7 @@ export class FeedService {
     this.root = root;
   }
 
-  register(body: unknown): Subscription {
+  async register(body: unknown): Promise<Subscription> {
     if (body === null || typeof body !== "object" || Array.isArray(body))
       throw new Refusal(400, "the body must be a JSON object");
     const r = body as Registration;
@@ -135,8 +135,9 @@ export class FeedService {
     if (r.active !== undefined && typeof r.active !== "boolean")
       throw new Refusal(400, "active must be true or false");
     const id =
-      (r.id as string | undefined) ?? `sub-${String(this.store.nextSubscriptionSerial()).padStart(4, "0")}`;
-    if (this.store.subscriptions().some((s) => s.id === id))
+      (r.id as string | undefined) ??
+      `sub-${String(await this.store.nextSubscriptionSerial()).padStart(4, "0")}`;
+    if ((await this.store.subscriptions()).some((s) => s.id === id))
       throw new Refusal(409, `subscription "${id}" already exists`);
     const sub: Subscription = {
       id,
@@ -146,7 +147,7 @@ export class FeedService {
       active: (r.active as boolean | undefined) ?? true,
       created_at: iso(now()),
     };
-    this.store.addSubscription(sub, r.secret);
+    await this.store.addSubscription(sub, r.secret);
     return sub;
   }
 
@@ -180,13 +181,13 @@ export class FeedService {
     const changes = feedChanges(release, manifest);
     const at = now();
     const fresh: Publication = { ...ref, published_at: iso(at), changes: changes.length };
-    this.store.addPublication(fresh, changes);
-    this.store.setTaxonomy(regime, { types: release.taxonomy.types, actors: [] });
-    const publication = this.store.publication(regime, tag) as Publication;
+    await this.store.addPublication(fresh, changes);
+    await this.store.setTaxonomy(regime, { types: release.taxonomy.types, actors: [] });
+    const publication = (await this.store.publication(regime, tag)) as Publication;
     const created: Delivery[] = [];
     const attempts: Attempt[] = [];
     const silent: string[] = [];
-    for (const sub of this.store.subscriptions()) {
+    for (const sub of await this.store.subscriptions()) {
       if (!sub.active) continue;
       const matched = changes.filter((c) => matches(sub.filter, c, release.taxonomy as Taxonomy));
       if (matched.length === 0) {
@@ -194,7 +195,7 @@ export class FeedService {
         continue;
       }
       const payload = payloadBytes(webhookPayload(ref, sub.id, sub.filter, matched));
-      const secret = this.store.secretOf(sub.id) ?? "";
+      const secret = (await this.store.secretOf(sub.id)) ?? "";
       const d: Delivery = {
         id: deliveryId(sub.id, payload),
         subscription: sub.id,
@@ -208,18 +209,18 @@ export class FeedService {
         next_attempt_at: iso(at),
         signature: serviceSignature(secret, payload),
       };
-      if (!this.store.addDelivery(d, payload)) continue; // already owed: announcing twice creates nothing
+      if (!(await this.store.addDelivery(d, payload))) continue; // already owed: announcing twice creates nothing
       const attempt = await this.attempt(d, sub);
       attempts.push(attempt);
-      created.push(this.store.delivery(d.id) as Delivery);
+      created.push((await this.store.delivery(d.id)) as Delivery);
     }
     return { publication, deliveries: created, attempts, silent };
   }
 
   async retryDue() {
-    const subs = new Map(this.store.subscriptions().map((s) => [s.id, s]));
+    const subs = new Map((await this.store.subscriptions()).map((s) => [s.id, s]));
     const attempts: Attempt[] = [];
-    for (const d of this.store.claimDue(iso(now()))) {
+    for (const d of await this.store.claimDue(iso(now()))) {
       const sub = subs.get(d.subscription);
       if (!sub) continue;
       attempts.push(await this.attempt(d, sub));
@@ -229,8 +230,8 @@ export class FeedService {
 
   private async attempt(d: Delivery, sub: Subscription): Promise<Attempt> {
     const at = now();
-    const payload = this.store.payloadOf(d.id) ?? "";
-    const secret = this.store.secretOf(sub.id) ?? "";
+    const payload = (await this.store.payloadOf(d.id)) ?? "";
+    const secret = (await this.store.secretOf(sub.id)) ?? "";
     const result = await send(
       sub.endpoint,
       deliveryHeaders(d.id, secret, payload, Math.floor(at.getTime() / 1000)),
@@ -259,7 +260,7 @@ export class FeedService {
       error,
       retry_at: retryAt,
     };
-    this.store.recordAttempt(attempt, updated);
+    await this.store.recordAttempt(attempt, updated);
     return attempt;
   }
 }

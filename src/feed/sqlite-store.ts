@@ -63,7 +63,7 @@ export class SqliteStore implements FeedStore {
     }
   }
 
-  subscriptions(): Subscription[] {
+  async subscriptions(): Promise<Subscription[]> {
     return (
       this.db
         .prepare("SELECT id, name, endpoint, filter, active, created_at FROM subscriptions ORDER BY serial")
@@ -78,7 +78,7 @@ export class SqliteStore implements FeedStore {
     }));
   }
 
-  addSubscription(s: Subscription, secret: string): void {
+  async addSubscription(s: Subscription, secret: string): Promise<void> {
     this.db
       .prepare(
         "INSERT INTO subscriptions (id, name, endpoint, filter, active, created_at, secret) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -86,11 +86,11 @@ export class SqliteStore implements FeedStore {
       .run(s.id, s.name, s.endpoint, JSON.stringify(s.filter), s.active ? 1 : 0, s.created_at, secret);
   }
 
-  removeSubscription(id: string): boolean {
+  async removeSubscription(id: string): Promise<boolean> {
     return Number(this.db.prepare("DELETE FROM subscriptions WHERE id = ?").run(id).changes) > 0;
   }
 
-  secretOf(id: string): string | null {
+  async secretOf(id: string): Promise<string | null> {
     return ((
       this.db.prepare("SELECT secret FROM subscriptions WHERE id = ?").get(id) as
         | { secret?: string }
@@ -98,14 +98,14 @@ export class SqliteStore implements FeedStore {
     )?.secret ?? null) as string | null;
   }
 
-  nextSubscriptionSerial(): number {
+  async nextSubscriptionSerial(): Promise<number> {
     const row = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'subscriptions'").get() as
       | { seq?: number }
       | undefined;
     return (row?.seq ?? 0) + 1;
   }
 
-  publication(regime: string, tag: string): Publication | null {
+  async publication(regime: string, tag: string): Promise<Publication | null> {
     const r = this.db
       .prepare("SELECT ref, published_at, changes FROM publications WHERE regime = ? AND tag = ?")
       .get(regime, tag) as { ref: string; published_at: string; changes: number } | undefined;
@@ -114,7 +114,7 @@ export class SqliteStore implements FeedStore {
       : null;
   }
 
-  addPublication(p: Publication, changes: Change[]): boolean {
+  async addPublication(p: Publication, changes: Change[]): Promise<boolean> {
     return this.tx(() => {
       if (this.db.prepare("SELECT 1 FROM publications WHERE regime = ? AND tag = ?").get(p.regime, p.tag))
         return false;
@@ -134,7 +134,7 @@ export class SqliteStore implements FeedStore {
     });
   }
 
-  setTaxonomy(regime: string, taxonomy: Taxonomy): void {
+  async setTaxonomy(regime: string, taxonomy: Taxonomy): Promise<void> {
     this.db
       .prepare(
         "INSERT INTO taxonomies (regime, body) VALUES (?, ?) ON CONFLICT (regime) DO UPDATE SET body = excluded.body",
@@ -142,14 +142,14 @@ export class SqliteStore implements FeedStore {
       .run(regime, JSON.stringify(taxonomy));
   }
 
-  taxonomy(regime: string): Taxonomy {
+  async taxonomy(regime: string): Promise<Taxonomy> {
     const r = this.db.prepare("SELECT body FROM taxonomies WHERE regime = ?").get(regime) as
       | { body: string }
       | undefined;
     return r ? (JSON.parse(r.body) as Taxonomy) : { types: [], actors: [] };
   }
 
-  published(): { release: ReleaseRef; changes: Change[] }[] {
+  async published(): Promise<{ release: ReleaseRef; changes: Change[] }[]> {
     const pubs = this.db.prepare("SELECT regime, tag, ref FROM publications ORDER BY seq").all() as {
       regime: string;
       tag: string;
@@ -162,14 +162,14 @@ export class SqliteStore implements FeedStore {
     }));
   }
 
-  delivery(id: string): Delivery | null {
+  async delivery(id: string): Promise<Delivery | null> {
     const r = this.db.prepare("SELECT body FROM deliveries WHERE id = ?").get(id) as
       | { body: string }
       | undefined;
     return r ? (JSON.parse(r.body) as Delivery) : null;
   }
 
-  addDelivery(d: Delivery, payload: string): boolean {
+  async addDelivery(d: Delivery, payload: string): Promise<boolean> {
     return this.tx(() => {
       if (this.db.prepare("SELECT 1 FROM deliveries WHERE id = ?").get(d.id)) return false;
       const seq =
@@ -183,7 +183,7 @@ export class SqliteStore implements FeedStore {
     });
   }
 
-  payloadOf(id: string): string | null {
+  async payloadOf(id: string): Promise<string | null> {
     return (
       (
         this.db.prepare("SELECT payload FROM deliveries WHERE id = ?").get(id) as
@@ -193,13 +193,13 @@ export class SqliteStore implements FeedStore {
     );
   }
 
-  deliveries(): Delivery[] {
+  async deliveries(): Promise<Delivery[]> {
     return (this.db.prepare("SELECT body FROM deliveries ORDER BY seq").all() as { body: string }[]).map(
       (r) => JSON.parse(r.body) as Delivery,
     );
   }
 
-  claimDue(now: string): Delivery[] {
+  async claimDue(now: string): Promise<Delivery[]> {
     // One process per SQLite file: claiming is reading what is due (PostgreSQL claims with SKIP LOCKED).
     return (
       this.db
@@ -208,7 +208,7 @@ export class SqliteStore implements FeedStore {
     ).map((r) => JSON.parse(r.body) as Delivery);
   }
 
-  recordAttempt(a: Attempt, d: Delivery): void {
+  async recordAttempt(a: Attempt, d: Delivery): Promise<void> {
     this.tx(() => {
       this.db.prepare("INSERT INTO attempts (body) VALUES (?)").run(JSON.stringify(a));
       this.db
@@ -217,13 +217,13 @@ export class SqliteStore implements FeedStore {
     });
   }
 
-  attempts(): Attempt[] {
+  async attempts(): Promise<Attempt[]> {
     return (this.db.prepare("SELECT body FROM attempts ORDER BY seq").all() as { body: string }[]).map(
       (r) => JSON.parse(r.body) as Attempt,
     );
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.db.close();
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The feed service's store: one interface, implemented over SQLite (`node:sqlite`, the embedded
- * default) and, later, PostgreSQL. Everything the service acknowledges is written before it answers,
+ * The feed service's store: one asynchronous interface (PostgreSQL's client is asynchronous),
+ * implemented over SQLite (`node:sqlite`, the embedded default) and PostgreSQL (`pg`). Everything the service acknowledges is written before it answers,
  * so nothing acknowledged is lost when the process is killed.
  */
 import type { Taxonomy } from "../obligations/taxonomy.ts";
@@ -51,31 +51,31 @@ export interface Attempt {
 
 export interface FeedStore {
   /** Subscriptions in creation order; secrets only through `secretOf`. */
-  subscriptions(): Subscription[];
-  addSubscription(s: Subscription, secret: string): void;
-  removeSubscription(id: string): boolean;
-  secretOf(id: string): string | null;
+  subscriptions(): Promise<Subscription[]>;
+  addSubscription(s: Subscription, secret: string): Promise<void>;
+  removeSubscription(id: string): Promise<boolean>;
+  secretOf(id: string): Promise<string | null>;
   /** The next serial for minted subscription ids. */
-  nextSubscriptionSerial(): number;
+  nextSubscriptionSerial(): Promise<number>;
 
-  publication(regime: string, tag: string): Publication | null;
+  publication(regime: string, tag: string): Promise<Publication | null>;
   /** Record a publication and its changes; returns false when the release was already announced. */
-  addPublication(p: Publication, changes: Change[]): boolean;
+  addPublication(p: Publication, changes: Change[]): Promise<boolean>;
   /** The entity-type taxonomy of a regime, kept from its latest publication (feeds filter by it). */
-  setTaxonomy(regime: string, taxonomy: Taxonomy): void;
-  taxonomy(regime: string): Taxonomy;
+  setTaxonomy(regime: string, taxonomy: Taxonomy): Promise<void>;
+  taxonomy(regime: string): Promise<Taxonomy>;
   /** Every published change with its release, oldest publication first. */
-  published(): { release: ReleaseRef; changes: Change[] }[];
+  published(): Promise<{ release: ReleaseRef; changes: Change[] }[]>;
 
-  delivery(id: string): Delivery | null;
+  delivery(id: string): Promise<Delivery | null>;
   /** Record a delivery and its payload bytes, unless a delivery of that id exists; returns whether it was new. */
-  addDelivery(d: Delivery, payload: string): boolean;
-  payloadOf(id: string): string | null;
-  deliveries(): Delivery[];
+  addDelivery(d: Delivery, payload: string): Promise<boolean>;
+  payloadOf(id: string): Promise<string | null>;
+  deliveries(): Promise<Delivery[]>;
   /** Deliveries due at `now` (pending, next attempt at or before now), claimed for this process. */
-  claimDue(now: string): Delivery[];
+  claimDue(now: string): Promise<Delivery[]>;
   /** Record an attempt and the delivery's new state together. */
-  recordAttempt(a: Attempt, d: Delivery): void;
-  attempts(): Attempt[];
-  close(): void;
+  recordAttempt(a: Attempt, d: Delivery): Promise<void>;
+  attempts(): Promise<Attempt[]>;
+  close(): Promise<void>;
 }

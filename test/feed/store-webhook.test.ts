@@ -45,10 +45,10 @@ const change = (atom: string): Change => ({
 });
 
 describe("the SQLite feed store", () => {
-  test("what it acknowledged is there after reopening; publications and deliveries are idempotent", () => {
+  test("what it acknowledged is there after reopening; publications and deliveries are idempotent", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "acquis-store-")), "feed.sqlite");
     const a = new SqliteStore(file);
-    a.addSubscription(
+    await a.addSubscription(
       {
         id: "sub-0001",
         name: "r",
@@ -60,11 +60,15 @@ describe("the SQLite feed store", () => {
       "s3cret",
     );
     assert.equal(
-      a.addPublication({ ...release, published_at: "2026-01-03T00:00:00Z", changes: 1 }, [change("atm_a")]),
+      await a.addPublication({ ...release, published_at: "2026-01-03T00:00:00Z", changes: 1 }, [
+        change("atm_a"),
+      ]),
       true,
     );
     assert.equal(
-      a.addPublication({ ...release, published_at: "2026-01-04T00:00:00Z", changes: 1 }, [change("atm_a")]),
+      await a.addPublication({ ...release, published_at: "2026-01-04T00:00:00Z", changes: 1 }, [
+        change("atm_a"),
+      ]),
       false,
       "announcing twice records nothing new",
     );
@@ -82,20 +86,20 @@ describe("the SQLite feed store", () => {
       next_attempt_at: "2026-01-03T00:00:00Z",
       signature: "",
     };
-    assert.equal(a.addDelivery(d, payload), true);
-    assert.equal(a.addDelivery(d, payload), false, "the same delivery id is owed once");
-    a.close();
+    assert.equal(await a.addDelivery(d, payload), true);
+    assert.equal(await a.addDelivery(d, payload), false, "the same delivery id is owed once");
+    await a.close();
     const b = new SqliteStore(file);
-    assert.equal(b.subscriptions()[0]?.id, "sub-0001");
-    assert.equal(b.secretOf("sub-0001"), "s3cret");
-    assert.equal(b.published()[0]?.changes[0]?.atom, "atm_a");
-    assert.equal(b.payloadOf(d.id), payload);
+    assert.equal((await b.subscriptions())[0]?.id, "sub-0001");
+    assert.equal(await b.secretOf("sub-0001"), "s3cret");
+    assert.equal((await b.published())[0]?.changes[0]?.atom, "atm_a");
+    assert.equal(await b.payloadOf(d.id), payload);
     assert.deepEqual(
-      b.claimDue("2026-01-03T00:00:00Z").map((x) => x.id),
+      (await b.claimDue("2026-01-03T00:00:00Z")).map((x) => x.id),
       [d.id],
     );
-    assert.equal(b.nextSubscriptionSerial(), 2);
-    b.close();
+    assert.equal(await b.nextSubscriptionSerial(), 2);
+    await b.close();
   });
 });
 
