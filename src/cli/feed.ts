@@ -4,9 +4,11 @@ import type { Command } from "commander";
 import { feedChanges, releaseRef } from "../feed/changes.ts";
 import { matches, readFilter } from "../feed/filter.ts";
 import { feedServer } from "../feed/http.ts";
+import { PgStore } from "../feed/pg-store.ts";
 import { jsonFeed, rssFeed } from "../feed/render.ts";
 import { FeedService } from "../feed/service.ts";
 import { SqliteStore } from "../feed/sqlite-store.ts";
+import type { FeedStore } from "../feed/store.ts";
 import type { DiffManifest } from "../release/diff.ts";
 import { openRelease } from "./release-ref.ts";
 import { defaultRoot } from "./root.ts";
@@ -89,10 +91,10 @@ async function serveFeed(
   const port = Number(o.port);
   if (!/^\d+$/u.test(o.port) || port > 65535)
     throw new Error(`--port "${o.port}" is not a port number (0-65535)`);
-  if (o.store?.startsWith("postgres://") || o.store?.startsWith("postgresql://")) {
-    throw new Error("the PostgreSQL store is not built yet; use a SQLite file path for --store");
-  }
-  const store = new SqliteStore(resolve(o.store ?? join(root, ".acquis", "feed.sqlite")));
+  const store: FeedStore =
+    o.store?.startsWith("postgres://") || o.store?.startsWith("postgresql://")
+      ? await PgStore.open(o.store)
+      : new SqliteStore(resolve(o.store ?? join(root, ".acquis", "feed.sqlite")));
   let base = o.baseUrl.replace(/\/+$/u, "");
   const server = feedServer(new FeedService(store, root), () => base);
   await new Promise<void>((ok, fail) => {

@@ -14,6 +14,7 @@ import { verify as verifyGithub } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { acquis, BIN } from "../helpers/cli.ts";
 import { FIXTURE_SOURCES, type FixtureRepo, fixtureRepo } from "../helpers/fixture-repo.ts";
+import { type Postgres, startPostgres } from "../helpers/postgres.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field and asserted on
 type Loose = any;
@@ -92,228 +93,290 @@ const kill9 = (f: Feed) =>
 const later = (iso: string, seconds: number) =>
   new Date(Date.parse(iso) + seconds * 1000).toISOString().replace(/\.\d{3}Z$/u, "Z");
 
-describe("acquis feed serve", () => {
-  let repo: FixtureRepo;
-  let store: string;
-  let good: Awaited<ReturnType<typeof receiver>>;
-  let bad: Awaited<ReturnType<typeof receiver>>;
-  let feed: Feed;
-  // Now, so the Standard Webhooks library (which refuses stale timestamps) accepts the first delivery.
-  const T0 = new Date().toISOString().replace(/\.\d{3}Z$/u, "Z");
+let postgres: Postgres;
+before(async () => {
+  postgres = await startPostgres();
+});
+after(() => postgres?.stop());
 
-  before(async () => {
-    repo = fixtureRepo();
+/** The same suite over each store: a SQLite file, or a PostgreSQL database of its own. */
+const STORES: [string, () => Promise<string>][] = [
+  ["SQLite", async () => join(mkdtempSync(join(tmpdir(), "acquis-feed-")), "feed.sqlite")],
+  ["PostgreSQL", async () => postgres.database(`feed_${process.pid}_${Date.now()}`)],
+];
+
+for (const [kind, storeFor] of STORES)
+  describe(`acquis feed serve over ${kind}`, () => {
+    let repo: FixtureRepo;
+    let store: string;
+    let good: Awaited<ReturnType<typeof receiver>>;
+    let bad: Awaited<ReturnType<typeof receiver>>;
+    let feed: Feed;
+    // Now, so the Standard Webhooks library (which refuses stale timestamps) accepts the first delivery.
+    const T0 = new Date().toISOString().replace(/\.\d{3}Z$/u, "Z");
+
+    before(async () => {
+      repo = fixtureRepo();
+      repo.commitRevision(1);
+      assert.equal(
+        acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t1"]).status,
+        0,
+      );
+      repo.commitRevision(2);
+      assert.equal(
+        acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t2"]).status,
+        0,
+      );
+      store = await storeFor();
+      good = await receiver(() => 200);
+      bad = await receiver(() => 503);
+      feed = await startFeed(repo.root, store, T0);
+    });
+    after(async () => {
+      feed?.proc.kill("SIGKILL");
+      good?.server.close();
+      bad?.server.close();
+    });
+
+    test("subscribe, publish, deliver signed payloads, and announce again without new deliveries", async () => {
+      const root = await feed.call("GET", "/");
+      assert.equal(root.status, 200);
+      assert.deepEqual(root.json.filters, ["entity_type", "jurisdiction", "regime", "topic"]);
+      const sub = await feed.call("POST", "/subscriptions", {
+        endpoint: good.url,
+        secret: "good-secret",
+        filter: { entity_types: "manufacturer" },
+      });
+      assert.equal(sub.status, 201);
+      assert.equal(sub.json.subscription.id, "sub-0001");
+      assert.deepEqual(sub.json.subscription.filter, {
+        entity_type: ["manufacturer"],
+        jurisdiction: [],
+        regime: [],
+        topic: [],
+      });
+      assert.doesNotMatch(sub.text, /good-secret/u, "the secret is in no response");
+      assert.equal(
+        (
+          await feed.call("POST", "/subscriptions", {
+            id: "unece-watch",
+            endpoint: good.url,
+            secret: "x",
+            filter: { jurisdiction: ["UNECE"] },
+          })
+        ).status,
+        201,
+      );
+      assert.doesNotMatch((await feed.call("GET", "/subscriptions")).text, /good-secret|"secret"/u);
+
+      const pub = await feed.call("POST", "/publish", { regime: "fixture", tag: "t2" });
+      assert.equal(pub.status, 200, pub.text);
+      assert.equal(pub.json.publication.tag, "t2");
+      assert.deepEqual(pub.json.silent, ["unece-watch"]);
+      assert.equal(pub.json.deliveries.length, 1);
+      assert.equal(pub.json.attempts[0].outcome, "delivered");
+      assert.equal(pub.json.deliveries[0].state, "delivered");
+      const hit = good.got.at(-1) as Received;
+      assert.equal(hit.headers["x-service-delivery"], pub.json.deliveries[0].id);
+      assert.equal(
+        await verifyGithub("good-secret", hit.body, hit.headers["x-service-signature"] as string),
+        true,
+      );
+      const standard = new Webhook(Buffer.from("good-secret").toString("base64")).verify(hit.body, {
+        "webhook-id": hit.headers["webhook-id"] as string,
+        "webhook-timestamp": hit.headers["webhook-timestamp"] as string,
+        "webhook-signature": hit.headers["webhook-signature"] as string,
+      });
+      assert.equal((standard as Loose).event, "release.published");
+      const payload = JSON.parse(hit.body);
+      assert.ok(
+        payload.changes.length > 0 &&
+          payload.changes.every((c: Loose) =>
+            c.facets.entity_types.some((t: string) => ["manufacturer", "economic_operator"].includes(t)),
+          ),
+      );
+      assert.ok(hit.body.endsWith("}\n"));
+
+      const again = await feed.call("POST", "/publish", { regime: "fixture", tag: "t2" });
+      assert.equal(again.status, 200);
+      assert.deepEqual(again.json.deliveries, []);
+      assert.deepEqual(again.json.attempts, []);
+    });
+
+    test("a failing receiver is retried on the schedule until exhausted, across kill -9 and restarts", async () => {
+      const sub = await feed.call("POST", "/subscriptions", {
+        id: "flaky",
+        endpoint: bad.url,
+        secret: "s",
+        filter: {},
+      });
+      assert.equal(sub.status, 201);
+      const pub = await feed.call("POST", "/publish", { regime: "fixture", tag: "t1" });
+      const mine = pub.json.attempts.find((a: Loose) => a.subscription === "flaky");
+      assert.equal(mine.outcome, "failed");
+      assert.equal(mine.status, 503);
+      assert.equal(mine.retry_at, later(T0, 60));
+      let at = T0;
+      for (const [n, wait] of [
+        [2, 60],
+        [3, 300],
+        [4, 1800],
+        [5, 7200],
+      ] as const) {
+        await kill9(feed);
+        at = later(at, wait);
+        feed = await startFeed(repo.root, store, at);
+        const early = await feed.call("POST", "/deliveries/retry");
+        const attempt = early.json.attempts.find((a: Loose) => a.subscription === "flaky");
+        assert.equal(attempt?.attempt, n, `attempt ${n} at ${at}`);
+        assert.equal(attempt.retry_at, n < 5 ? later(at, [60, 300, 1800, 7200][n - 1] as number) : null);
+      }
+      const d = (await feed.call("GET", "/deliveries")).json.deliveries.find(
+        (x: Loose) => x.subscription === "flaky",
+      );
+      assert.equal(d.state, "exhausted");
+      assert.equal(d.attempts, 5);
+      assert.equal(d.next_attempt_at, null);
+      const log = (await feed.call("GET", "/log")).json.attempts.filter(
+        (a: Loose) => a.subscription === "flaky",
+      );
+      assert.equal(log.length, 5);
+      for (const a of log)
+        for (const k of [
+          "at",
+          "attempt",
+          "delivery",
+          "subscription",
+          "endpoint",
+          "outcome",
+          "status",
+          "error",
+          "retry_at",
+        ])
+          assert.ok(k in a, k);
+      assert.equal(
+        (await feed.call("POST", "/deliveries/retry")).json.attempts.filter(
+          (a: Loose) => a.subscription === "flaky",
+        ).length,
+        0,
+        "nothing after the fifth",
+      );
+      assert.ok(
+        (await feed.call("GET", "/subscriptions")).json.subscriptions.some((s: Loose) => s.id === "sub-0001"),
+        "acknowledged subscriptions survived kill -9",
+      );
+    });
+
+    test("feeds and the manifest route", async () => {
+      const all = await feed.call("GET", "/feed.json");
+      assert.equal(all.status, 200);
+      assert.ok(all.json.items.length > 0);
+      const narrow = await feed.call("GET", "/feed.json?entity_type=manufacturer&regime=fixture");
+      assert.ok(narrow.json.items.length > 0 && narrow.json.items.length < all.json.items.length);
+      assert.deepEqual(narrow.json._service.filter.entity_type, ["manufacturer"]);
+      const item = narrow.json.items[0];
+      const manifest = await fetch(item.url.split("#")[0]);
+      assert.equal(manifest.status, 200, "an item's url resolves");
+      const bytes = Buffer.from(await manifest.arrayBuffer());
+      assert.ok(
+        bytes.equals(
+          readFileSync(
+            join(
+              repo.root,
+              "regimes",
+              "fixture",
+              "releases",
+              item._service.release.tag,
+              `${item._service.release.tag}.diff.json`,
+            ),
+          ),
+        ),
+        "byte for byte",
+      );
+      const rss = await feed.call("GET", "/feed.xml?jurisdictions=EU");
+      assert.match(rss.text, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<rss version="2\.0"/u);
+      assert.equal((await feed.call("GET", "/feed.json?sector=energy")).status, 400);
+    });
+
+    test("every refusal of the contract", async () => {
+      const err = async (method: string, path: string, body: unknown, status: number) => {
+        const r = await feed.call(method, path, body);
+        assert.equal(r.status, status, `${method} ${path} ${JSON.stringify(body)}: ${r.text}`);
+        assert.equal(typeof r.json?.error, "string");
+      };
+      await err("POST", "/subscriptions", "[1]", 400);
+      await err("POST", "/subscriptions", { secret: "s" }, 400);
+      await err("POST", "/subscriptions", { endpoint: good.url }, 400);
+      await err("POST", "/subscriptions", { endpoint: good.url, secret: "s", filter: { sector: "x" } }, 400);
+      await err("POST", "/subscriptions", { endpoint: "http://example.com/hook", secret: "s" }, 400);
+      await err("POST", "/subscriptions", { endpoint: "ftp://127.0.0.1/hook", secret: "s" }, 400);
+      await err("POST", "/subscriptions", { id: "sub-0001", endpoint: good.url, secret: "s" }, 409);
+      await err("DELETE", "/subscriptions/nobody", undefined, 404);
+      await err("GET", "/nowhere", undefined, 404);
+      await err("DELETE", "/feed.json", undefined, 404);
+      await err("POST", "/publish", "{bad", 400);
+      await err("POST", "/publish", { regime: "fixture" }, 400);
+      await err("POST", "/publish", { regime: "fixture", tag: "t9" }, 404);
+      const releases = join(repo.root, "regimes", "fixture", "releases");
+      cpSync(join(releases, "t2"), join(releases, "t3"), { recursive: true });
+      renameSync(join(releases, "t3", "t2.diff.json"), join(releases, "t3", "t3.diff.json"));
+      await err("POST", "/publish", { regime: "fixture", tag: "t3" }, 409);
+      rmSync(join(releases, "t3", "t3.diff.json"));
+      await err("POST", "/publish", { regime: "fixture", tag: "t3" }, 422);
+      rmSync(join(releases, "t3"), { recursive: true });
+      const put = await fetch(`${feed.url}/subscriptions`, { method: "PUT" });
+      assert.equal(put.status, 501);
+      assert.match(put.headers.get("content-type") ?? "", /text\/html/u);
+      const removed = await feed.call("DELETE", "/subscriptions/unece-watch");
+      assert.deepEqual(removed.json, { removed: "unece-watch" });
+    });
+  });
+
+describe("several feed services over one PostgreSQL store", () => {
+  test("two processes' concurrent retry passes never attempt the same delivery twice", async () => {
+    const repo = fixtureRepo();
     repo.commitRevision(1);
     assert.equal(
       acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t1"]).status,
       0,
     );
-    repo.commitRevision(2);
-    assert.equal(
-      acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t2"]).status,
-      0,
-    );
-    store = join(mkdtempSync(join(tmpdir(), "acquis-feed-")), "feed.sqlite");
-    good = await receiver(() => 200);
-    bad = await receiver(() => 503);
-    feed = await startFeed(repo.root, store, T0);
-  });
-  after(async () => {
-    feed?.proc.kill("SIGKILL");
-    good?.server.close();
-    bad?.server.close();
-  });
-
-  test("subscribe, publish, deliver signed payloads, and announce again without new deliveries", async () => {
-    const root = await feed.call("GET", "/");
-    assert.equal(root.status, 200);
-    assert.deepEqual(root.json.filters, ["entity_type", "jurisdiction", "regime", "topic"]);
-    const sub = await feed.call("POST", "/subscriptions", {
-      endpoint: good.url,
-      secret: "good-secret",
-      filter: { entity_types: "manufacturer" },
-    });
-    assert.equal(sub.status, 201);
-    assert.equal(sub.json.subscription.id, "sub-0001");
-    assert.deepEqual(sub.json.subscription.filter, {
-      entity_type: ["manufacturer"],
-      jurisdiction: [],
-      regime: [],
-      topic: [],
-    });
-    assert.doesNotMatch(sub.text, /good-secret/u, "the secret is in no response");
-    assert.equal(
-      (
-        await feed.call("POST", "/subscriptions", {
-          id: "unece-watch",
-          endpoint: good.url,
-          secret: "x",
-          filter: { jurisdiction: ["UNECE"] },
-        })
-      ).status,
-      201,
-    );
-    assert.doesNotMatch((await feed.call("GET", "/subscriptions")).text, /good-secret|"secret"/u);
-
-    const pub = await feed.call("POST", "/publish", { regime: "fixture", tag: "t2" });
-    assert.equal(pub.status, 200, pub.text);
-    assert.equal(pub.json.publication.tag, "t2");
-    assert.deepEqual(pub.json.silent, ["unece-watch"]);
-    assert.equal(pub.json.deliveries.length, 1);
-    assert.equal(pub.json.attempts[0].outcome, "delivered");
-    assert.equal(pub.json.deliveries[0].state, "delivered");
-    const hit = good.got.at(-1) as Received;
-    assert.equal(hit.headers["x-service-delivery"], pub.json.deliveries[0].id);
-    assert.equal(
-      await verifyGithub("good-secret", hit.body, hit.headers["x-service-signature"] as string),
-      true,
-    );
-    const standard = new Webhook(Buffer.from("good-secret").toString("base64")).verify(hit.body, {
-      "webhook-id": hit.headers["webhook-id"] as string,
-      "webhook-timestamp": hit.headers["webhook-timestamp"] as string,
-      "webhook-signature": hit.headers["webhook-signature"] as string,
-    });
-    assert.equal((standard as Loose).event, "release.published");
-    const payload = JSON.parse(hit.body);
-    assert.ok(
-      payload.changes.length > 0 &&
-        payload.changes.every((c: Loose) =>
-          c.facets.entity_types.some((t: string) => ["manufacturer", "economic_operator"].includes(t)),
-        ),
-    );
-    assert.ok(hit.body.endsWith("}\n"));
-
-    const again = await feed.call("POST", "/publish", { regime: "fixture", tag: "t2" });
-    assert.equal(again.status, 200);
-    assert.deepEqual(again.json.deliveries, []);
-    assert.deepEqual(again.json.attempts, []);
-  });
-
-  test("a failing receiver is retried on the schedule until exhausted, across kill -9 and restarts", async () => {
-    const sub = await feed.call("POST", "/subscriptions", {
-      id: "flaky",
-      endpoint: bad.url,
-      secret: "s",
-      filter: {},
-    });
-    assert.equal(sub.status, 201);
-    const pub = await feed.call("POST", "/publish", { regime: "fixture", tag: "t1" });
-    const mine = pub.json.attempts.find((a: Loose) => a.subscription === "flaky");
-    assert.equal(mine.outcome, "failed");
-    assert.equal(mine.status, 503);
-    assert.equal(mine.retry_at, later(T0, 60));
-    let at = T0;
-    for (const [n, wait] of [
-      [2, 60],
-      [3, 300],
-      [4, 1800],
-      [5, 7200],
-    ] as const) {
-      await kill9(feed);
-      at = later(at, wait);
-      feed = await startFeed(repo.root, store, at);
-      const early = await feed.call("POST", "/deliveries/retry");
-      const attempt = early.json.attempts.find((a: Loose) => a.subscription === "flaky");
-      assert.equal(attempt?.attempt, n, `attempt ${n} at ${at}`);
-      assert.equal(attempt.retry_at, n < 5 ? later(at, [60, 300, 1800, 7200][n - 1] as number) : null);
+    const url = await postgres.database(`concurrent_${process.pid}_${Date.now()}`);
+    const failing = await receiver(() => 500);
+    const T0 = "2026-05-01T08:00:00Z";
+    const first = await startFeed(repo.root, url, T0);
+    try {
+      for (let i = 0; i < 12; i++) {
+        assert.equal(
+          (
+            await first.call("POST", "/subscriptions", {
+              id: `s${i}`,
+              endpoint: failing.url,
+              secret: `k${i}`,
+            })
+          ).status,
+          201,
+        );
+      }
+      const pub = await first.call("POST", "/publish", { regime: "fixture", tag: "t1" });
+      assert.equal(pub.json.deliveries.length, 12);
+    } finally {
+      await kill9(first);
     }
-    const d = (await feed.call("GET", "/deliveries")).json.deliveries.find(
-      (x: Loose) => x.subscription === "flaky",
-    );
-    assert.equal(d.state, "exhausted");
-    assert.equal(d.attempts, 5);
-    assert.equal(d.next_attempt_at, null);
-    const log = (await feed.call("GET", "/log")).json.attempts.filter(
-      (a: Loose) => a.subscription === "flaky",
-    );
-    assert.equal(log.length, 5);
-    for (const a of log)
-      for (const k of [
-        "at",
-        "attempt",
-        "delivery",
-        "subscription",
-        "endpoint",
-        "outcome",
-        "status",
-        "error",
-        "retry_at",
-      ])
-        assert.ok(k in a, k);
-    assert.equal(
-      (await feed.call("POST", "/deliveries/retry")).json.attempts.filter(
-        (a: Loose) => a.subscription === "flaky",
-      ).length,
-      0,
-      "nothing after the fifth",
-    );
-    assert.ok(
-      (await feed.call("GET", "/subscriptions")).json.subscriptions.some((s: Loose) => s.id === "sub-0001"),
-      "acknowledged subscriptions survived kill -9",
-    );
-  });
-
-  test("feeds and the manifest route", async () => {
-    const all = await feed.call("GET", "/feed.json");
-    assert.equal(all.status, 200);
-    assert.ok(all.json.items.length > 0);
-    const narrow = await feed.call("GET", "/feed.json?entity_type=manufacturer&regime=fixture");
-    assert.ok(narrow.json.items.length > 0 && narrow.json.items.length < all.json.items.length);
-    assert.deepEqual(narrow.json._service.filter.entity_type, ["manufacturer"]);
-    const item = narrow.json.items[0];
-    const manifest = await fetch(item.url.split("#")[0]);
-    assert.equal(manifest.status, 200, "an item's url resolves");
-    const bytes = Buffer.from(await manifest.arrayBuffer());
-    assert.ok(
-      bytes.equals(
-        readFileSync(
-          join(
-            repo.root,
-            "regimes",
-            "fixture",
-            "releases",
-            item._service.release.tag,
-            `${item._service.release.tag}.diff.json`,
-          ),
-        ),
-      ),
-      "byte for byte",
-    );
-    const rss = await feed.call("GET", "/feed.xml?jurisdictions=EU");
-    assert.match(rss.text, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<rss version="2\.0"/u);
-    assert.equal((await feed.call("GET", "/feed.json?sector=energy")).status, 400);
-  });
-
-  test("every refusal of the contract", async () => {
-    const err = async (method: string, path: string, body: unknown, status: number) => {
-      const r = await feed.call(method, path, body);
-      assert.equal(r.status, status, `${method} ${path} ${JSON.stringify(body)}: ${r.text}`);
-      assert.equal(typeof r.json?.error, "string");
-    };
-    await err("POST", "/subscriptions", "[1]", 400);
-    await err("POST", "/subscriptions", { secret: "s" }, 400);
-    await err("POST", "/subscriptions", { endpoint: good.url }, 400);
-    await err("POST", "/subscriptions", { endpoint: good.url, secret: "s", filter: { sector: "x" } }, 400);
-    await err("POST", "/subscriptions", { endpoint: "http://example.com/hook", secret: "s" }, 400);
-    await err("POST", "/subscriptions", { endpoint: "ftp://127.0.0.1/hook", secret: "s" }, 400);
-    await err("POST", "/subscriptions", { id: "sub-0001", endpoint: good.url, secret: "s" }, 409);
-    await err("DELETE", "/subscriptions/nobody", undefined, 404);
-    await err("GET", "/nowhere", undefined, 404);
-    await err("DELETE", "/feed.json", undefined, 404);
-    await err("POST", "/publish", "{bad", 400);
-    await err("POST", "/publish", { regime: "fixture" }, 400);
-    await err("POST", "/publish", { regime: "fixture", tag: "t9" }, 404);
-    const releases = join(repo.root, "regimes", "fixture", "releases");
-    cpSync(join(releases, "t2"), join(releases, "t3"), { recursive: true });
-    renameSync(join(releases, "t3", "t2.diff.json"), join(releases, "t3", "t3.diff.json"));
-    await err("POST", "/publish", { regime: "fixture", tag: "t3" }, 409);
-    rmSync(join(releases, "t3", "t3.diff.json"));
-    await err("POST", "/publish", { regime: "fixture", tag: "t3" }, 422);
-    rmSync(join(releases, "t3"), { recursive: true });
-    const put = await fetch(`${feed.url}/subscriptions`, { method: "PUT" });
-    assert.equal(put.status, 501);
-    assert.match(put.headers.get("content-type") ?? "", /text\/html/u);
-    const removed = await feed.call("DELETE", "/subscriptions/unece-watch");
-    assert.deepEqual(removed.json, { removed: "unece-watch" });
+    const at = later(T0, 61);
+    const [a, b] = await Promise.all([startFeed(repo.root, url, at), startFeed(repo.root, url, at)]);
+    try {
+      const [ra, rb] = await Promise.all([
+        a.call("POST", "/deliveries/retry"),
+        b.call("POST", "/deliveries/retry"),
+      ]);
+      const ids = [...ra.json.attempts, ...rb.json.attempts].map((x: Loose) => x.delivery);
+      assert.equal(ids.length, 12, "every due delivery attempted once across both processes");
+      assert.equal(new Set(ids).size, 12, "no delivery attempted twice");
+      const second = (await a.call("GET", "/log")).json.attempts.filter((x: Loose) => x.attempt === 2);
+      assert.equal(second.length, 12);
+    } finally {
+      await Promise.all([kill9(a), kill9(b)]);
+      failing.server.close();
+    }
   });
 });

@@ -6,14 +6,16 @@ import assert from "node:assert/strict";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { verify as verifyGithub } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import type { Change, ReleaseRef } from "../../src/feed/changes.ts";
 import { readFilter } from "../../src/feed/filter.ts";
+import { PgStore } from "../../src/feed/pg-store.ts";
 import { SqliteStore } from "../../src/feed/sqlite-store.ts";
-import type { Delivery } from "../../src/feed/store.ts";
+import type { Delivery, FeedStore } from "../../src/feed/store.ts";
 import { deliveryHeaders, deliveryId, payloadBytes, webhookPayload } from "../../src/feed/webhook.ts";
+import { type Postgres, startPostgres } from "../helpers/postgres.ts";
 
 const release: ReleaseRef = {
   regime: "fixture",
@@ -44,64 +46,89 @@ const change = (atom: string): Change => ({
   facets: { entity_types: ["importer"], jurisdiction: ["EU"], regime: "fixture", topics: [] },
 });
 
-describe("the SQLite feed store", () => {
-  test("what it acknowledged is there after reopening; publications and deliveries are idempotent", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "acquis-store-")), "feed.sqlite");
-    const a = new SqliteStore(file);
-    await a.addSubscription(
-      {
-        id: "sub-0001",
-        name: "r",
-        endpoint: "http://127.0.0.1:9/hook",
-        filter: readFilter({ entity_types: "importer" }),
-        active: true,
-        created_at: "2026-01-01T00:00:00Z",
-      },
-      "s3cret",
-    );
-    assert.equal(
-      await a.addPublication({ ...release, published_at: "2026-01-03T00:00:00Z", changes: 1 }, [
-        change("atm_a"),
-      ]),
-      true,
-    );
-    assert.equal(
-      await a.addPublication({ ...release, published_at: "2026-01-04T00:00:00Z", changes: 1 }, [
-        change("atm_a"),
-      ]),
-      false,
-      "announcing twice records nothing new",
-    );
-    const payload = payloadBytes(webhookPayload(release, "sub-0001", readFilter({}), [change("atm_a")]));
-    const d: Delivery = {
-      id: deliveryId("sub-0001", payload),
-      subscription: "sub-0001",
-      regime: "fixture",
-      tag: "t2",
-      event: "release.published",
-      state: "pending",
-      attempts: 0,
-      created_at: "2026-01-03T00:00:00Z",
-      last_error: null,
-      next_attempt_at: "2026-01-03T00:00:00Z",
-      signature: "",
-    };
-    assert.equal(await a.addDelivery(d, payload), true);
-    assert.equal(await a.addDelivery(d, payload), false, "the same delivery id is owed once");
-    await a.close();
-    const b = new SqliteStore(file);
-    assert.equal((await b.subscriptions())[0]?.id, "sub-0001");
-    assert.equal(await b.secretOf("sub-0001"), "s3cret");
-    assert.equal((await b.published())[0]?.changes[0]?.atom, "atm_a");
-    assert.equal(await b.payloadOf(d.id), payload);
-    assert.deepEqual(
-      (await b.claimDue("2026-01-03T00:00:00Z")).map((x) => x.id),
-      [d.id],
-    );
-    assert.equal(await b.nextSubscriptionSerial(), 2);
-    await b.close();
-  });
+let postgres: Postgres;
+before(async () => {
+  postgres = await startPostgres();
 });
+after(() => postgres?.stop());
+
+/** The one store suite, run against each implementation. */
+const STORES: [string, () => Promise<() => Promise<FeedStore>>][] = [
+  [
+    "SQLite",
+    async () => {
+      const file = join(mkdtempSync(join(tmpdir(), "acquis-store-")), "feed.sqlite");
+      return async () => new SqliteStore(file);
+    },
+  ],
+  [
+    "PostgreSQL",
+    async () => {
+      const url = await postgres.database(`store_${process.pid}_${Date.now()}`);
+      return () => PgStore.open(url);
+    },
+  ],
+];
+
+for (const [name, make] of STORES)
+  describe(`the ${name} feed store`, () => {
+    test("what it acknowledged is there after reopening; publications and deliveries are idempotent", async () => {
+      const open = await make();
+      const a = await open();
+      await a.addSubscription(
+        {
+          id: "sub-0001",
+          name: "r",
+          endpoint: "http://127.0.0.1:9/hook",
+          filter: readFilter({ entity_types: "importer" }),
+          active: true,
+          created_at: "2026-01-01T00:00:00Z",
+        },
+        "s3cret",
+      );
+      assert.equal(
+        await a.addPublication({ ...release, published_at: "2026-01-03T00:00:00Z", changes: 1 }, [
+          change("atm_a"),
+        ]),
+        true,
+      );
+      assert.equal(
+        await a.addPublication({ ...release, published_at: "2026-01-04T00:00:00Z", changes: 1 }, [
+          change("atm_a"),
+        ]),
+        false,
+        "announcing twice records nothing new",
+      );
+      const payload = payloadBytes(webhookPayload(release, "sub-0001", readFilter({}), [change("atm_a")]));
+      const d: Delivery = {
+        id: deliveryId("sub-0001", payload),
+        subscription: "sub-0001",
+        regime: "fixture",
+        tag: "t2",
+        event: "release.published",
+        state: "pending",
+        attempts: 0,
+        created_at: "2026-01-03T00:00:00Z",
+        last_error: null,
+        next_attempt_at: "2026-01-03T00:00:00Z",
+        signature: "",
+      };
+      assert.equal(await a.addDelivery(d, payload), true);
+      assert.equal(await a.addDelivery(d, payload), false, "the same delivery id is owed once");
+      await a.close();
+      const b = await open();
+      assert.equal((await b.subscriptions())[0]?.id, "sub-0001");
+      assert.equal(await b.secretOf("sub-0001"), "s3cret");
+      assert.equal((await b.published())[0]?.changes[0]?.atom, "atm_a");
+      assert.equal(await b.payloadOf(d.id), payload);
+      assert.deepEqual(
+        (await b.claimDue("2026-01-03T00:00:00Z")).map((x) => x.id),
+        [d.id],
+      );
+      assert.equal(await b.nextSubscriptionSerial(), 2);
+      await b.close();
+    });
+  });
 
 describe("webhook payloads and signatures", () => {
   const payload = payloadBytes(

@@ -1,0 +1,230 @@
+/**
+ * The feed store over PostgreSQL (`pg`), for several service processes over one database. Due
+ * deliveries are claimed with `FOR UPDATE SKIP LOCKED` and a lease written in the same statement, so
+ * two processes' retry passes never attempt the same delivery: the row lock keeps them apart while
+ * claiming, the lease until the attempt is recorded. Versioned migrations as for SQLite.
+ */
+import pg from "pg";
+import type { Taxonomy } from "../obligations/taxonomy.ts";
+import type { Change, ReleaseRef } from "./changes.ts";
+import type { Attempt, Delivery, FeedStore, Publication, Subscription } from "./store.ts";
+
+/** How long a claimed delivery stays claimed: longer than one attempt may take (10 s). */
+const LEASE_SECONDS = 60;
+
+export const PG_MIGRATIONS: string[] = [
+  `CREATE TABLE subscriptions (
+     serial BIGSERIAL PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, endpoint TEXT NOT NULL,
+     filter TEXT NOT NULL, active BOOLEAN NOT NULL, created_at TEXT NOT NULL, secret TEXT NOT NULL);
+   CREATE TABLE publications (
+     regime TEXT NOT NULL, tag TEXT NOT NULL, ref TEXT NOT NULL, published_at TEXT NOT NULL, changes INTEGER NOT NULL,
+     seq BIGSERIAL, PRIMARY KEY (regime, tag));
+   CREATE TABLE changes (id TEXT PRIMARY KEY, regime TEXT NOT NULL, tag TEXT NOT NULL, body TEXT NOT NULL);
+   CREATE TABLE deliveries (
+     id TEXT PRIMARY KEY, body TEXT NOT NULL, payload TEXT NOT NULL, state TEXT NOT NULL, next_attempt_at TEXT,
+     claimed_until TEXT, seq BIGSERIAL);
+   CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
+   CREATE TABLE attempts (seq BIGSERIAL PRIMARY KEY, body TEXT NOT NULL);`,
+  `CREATE TABLE taxonomies (regime TEXT PRIMARY KEY, body TEXT NOT NULL);`,
+];
+
+export class PgStore implements FeedStore {
+  private readonly pool: pg.Pool;
+
+  private constructor(pool: pg.Pool) {
+    this.pool = pool;
+  }
+
+  static async open(url: string): Promise<PgStore> {
+    const store = new PgStore(new pg.Pool({ connectionString: url, max: 4 }));
+    await store.migrate();
+    return store;
+  }
+
+  private async tx<T>(f: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    const c = await this.pool.connect();
+    try {
+      await c.query("BEGIN");
+      const r = await f(c);
+      await c.query("COMMIT");
+      return r;
+    } catch (e) {
+      await c.query("ROLLBACK");
+      throw e;
+    } finally {
+      c.release();
+    }
+  }
+
+  private async migrate(): Promise<void> {
+    await this.tx(async (c) => {
+      // One migrator at a time across processes.
+      await c.query("SELECT pg_advisory_xact_lock(8787)");
+      await c.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)");
+      const done = new Set(
+        (await c.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map(
+          (r) => r.version,
+        ),
+      );
+      for (const [i, sql] of PG_MIGRATIONS.entries()) {
+        if (done.has(i + 1)) continue;
+        await c.query(sql);
+        await c.query("INSERT INTO schema_migrations (version) VALUES ($1)", [i + 1]);
+      }
+    });
+  }
+
+  async subscriptions(): Promise<Subscription[]> {
+    const r = await this.pool.query(
+      "SELECT id, name, endpoint, filter, active, created_at FROM subscriptions ORDER BY serial",
+    );
+    return r.rows.map((x) => ({
+      id: x.id,
+      name: x.name,
+      endpoint: x.endpoint,
+      filter: JSON.parse(x.filter),
+      active: x.active,
+      created_at: x.created_at,
+    }));
+  }
+
+  async addSubscription(s: Subscription, secret: string): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO subscriptions (id, name, endpoint, filter, active, created_at, secret) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      [s.id, s.name, s.endpoint, JSON.stringify(s.filter), s.active, s.created_at, secret],
+    );
+  }
+
+  async removeSubscription(id: string): Promise<boolean> {
+    return ((await this.pool.query("DELETE FROM subscriptions WHERE id = $1", [id])).rowCount ?? 0) > 0;
+  }
+
+  async secretOf(id: string): Promise<string | null> {
+    return (
+      (await this.pool.query("SELECT secret FROM subscriptions WHERE id = $1", [id])).rows[0]?.secret ?? null
+    );
+  }
+
+  async nextSubscriptionSerial(): Promise<number> {
+    const r = await this.pool.query("SELECT COALESCE(MAX(serial), 0) + 1 AS n FROM subscriptions");
+    return Number(r.rows[0].n);
+  }
+
+  async publication(regime: string, tag: string): Promise<Publication | null> {
+    const r = (
+      await this.pool.query(
+        "SELECT ref, published_at, changes FROM publications WHERE regime = $1 AND tag = $2",
+        [regime, tag],
+      )
+    ).rows[0];
+    return r
+      ? { ...(JSON.parse(r.ref) as ReleaseRef), published_at: r.published_at, changes: r.changes }
+      : null;
+  }
+
+  async addPublication(p: Publication, changes: Change[]): Promise<boolean> {
+    return this.tx(async (c) => {
+      const { published_at, changes: count, ...ref } = p;
+      const inserted = await c.query(
+        "INSERT INTO publications (regime, tag, ref, published_at, changes) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+        [p.regime, p.tag, JSON.stringify(ref), published_at, count],
+      );
+      if ((inserted.rowCount ?? 0) === 0) return false;
+      for (const ch of changes) {
+        await c.query(
+          "INSERT INTO changes (id, regime, tag, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+          [ch.id, p.regime, p.tag, JSON.stringify(ch)],
+        );
+      }
+      return true;
+    });
+  }
+
+  async setTaxonomy(regime: string, taxonomy: Taxonomy): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO taxonomies (regime, body) VALUES ($1, $2) ON CONFLICT (regime) DO UPDATE SET body = EXCLUDED.body",
+      [regime, JSON.stringify(taxonomy)],
+    );
+  }
+
+  async taxonomy(regime: string): Promise<Taxonomy> {
+    const r = (await this.pool.query("SELECT body FROM taxonomies WHERE regime = $1", [regime])).rows[0];
+    return r ? (JSON.parse(r.body) as Taxonomy) : { types: [], actors: [] };
+  }
+
+  async published(): Promise<{ release: ReleaseRef; changes: Change[] }[]> {
+    const pubs = (await this.pool.query("SELECT regime, tag, ref FROM publications ORDER BY seq")).rows;
+    const out: { release: ReleaseRef; changes: Change[] }[] = [];
+    for (const p of pubs) {
+      const rows = (
+        await this.pool.query("SELECT body FROM changes WHERE regime = $1 AND tag = $2 ORDER BY id", [
+          p.regime,
+          p.tag,
+        ])
+      ).rows;
+      out.push({
+        release: JSON.parse(p.ref) as ReleaseRef,
+        changes: rows.map((r) => JSON.parse(r.body) as Change),
+      });
+    }
+    return out;
+  }
+
+  async delivery(id: string): Promise<Delivery | null> {
+    const r = (await this.pool.query("SELECT body FROM deliveries WHERE id = $1", [id])).rows[0];
+    return r ? (JSON.parse(r.body) as Delivery) : null;
+  }
+
+  async addDelivery(d: Delivery, payload: string): Promise<boolean> {
+    const r = await this.pool.query(
+      "INSERT INTO deliveries (id, body, payload, state, next_attempt_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+      [d.id, JSON.stringify(d), payload, d.state, d.next_attempt_at],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async payloadOf(id: string): Promise<string | null> {
+    return (
+      (await this.pool.query("SELECT payload FROM deliveries WHERE id = $1", [id])).rows[0]?.payload ?? null
+    );
+  }
+
+  async deliveries(): Promise<Delivery[]> {
+    return (await this.pool.query("SELECT body FROM deliveries ORDER BY seq")).rows.map(
+      (r) => JSON.parse(r.body) as Delivery,
+    );
+  }
+
+  async claimDue(now: string): Promise<Delivery[]> {
+    const lease = new Date(Date.parse(now) + LEASE_SECONDS * 1000).toISOString();
+    const r = await this.pool.query(
+      `UPDATE deliveries SET claimed_until = $2
+         WHERE id IN (SELECT id FROM deliveries
+                       WHERE state = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
+                       ORDER BY seq FOR UPDATE SKIP LOCKED)
+       RETURNING body, seq`,
+      [now, lease],
+    );
+    return r.rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map((x) => JSON.parse(x.body) as Delivery);
+  }
+
+  async recordAttempt(a: Attempt, d: Delivery): Promise<void> {
+    await this.tx(async (c) => {
+      await c.query("INSERT INTO attempts (body) VALUES ($1)", [JSON.stringify(a)]);
+      await c.query(
+        "UPDATE deliveries SET body = $1, state = $2, next_attempt_at = $3, claimed_until = NULL WHERE id = $4",
+        [JSON.stringify(d), d.state, d.next_attempt_at, d.id],
+      );
+    });
+  }
+
+  async attempts(): Promise<Attempt[]> {
+    return (await this.pool.query("SELECT body FROM attempts ORDER BY seq")).rows.map(
+      (r) => JSON.parse(r.body) as Attempt,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
