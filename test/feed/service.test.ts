@@ -4,7 +4,7 @@
  * the service (after kill -9) at later instants with ACQUIS_NOW over the same store.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { verify as verifyGithub } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
+import { isForbiddenAddress, send } from "../../src/feed/service.ts";
 import { acquis, BIN } from "../helpers/cli.ts";
 import { FIXTURE_SOURCES, type FixtureRepo, fixtureRepo } from "../helpers/fixture-repo.ts";
 import { type Postgres, startPostgres } from "../helpers/postgres.ts";
@@ -298,6 +299,37 @@ for (const [kind, storeFor] of STORES)
       assert.equal((await feed.call("GET", "/feed.json?sector=energy")).status, 400);
     });
 
+    test("Debian's python3-feedparser reads the RSS without complaint; offline items equal the server's", async () => {
+      const rss = await feed.call("GET", "/feed.xml?regime=fixture");
+      const py =
+        "import feedparser,sys,json; d=feedparser.parse(sys.stdin.read()); print(json.dumps({'bozo': d.bozo, 'n': len(d.entries), 'guids': [e.id for e in d.entries]}))";
+      const parsed = JSON.parse(
+        execFileSync("/usr/bin/python3", ["-c", py], { input: rss.text, encoding: "utf8" }),
+      );
+      assert.equal(Number(parsed.bozo), 0, "bozo: feedparser found nothing malformed");
+      assert.ok(parsed.n > 0);
+      assert.ok(parsed.guids.every((g: string) => g.startsWith("service:fixture@")));
+      const served = (await feed.call("GET", "/feed.json?entity_type=manufacturer")).json.items.filter(
+        (i: Loose) => i._service.release.tag === "t2",
+      );
+      const offline = acquis([
+        "feed",
+        "fixture@t2",
+        "--root",
+        repo.root,
+        "--filter",
+        "entity_type=manufacturer",
+        "--base-url",
+        feed.url,
+      ]);
+      assert.equal(offline.status, 0, offline.stderr);
+      assert.equal(
+        JSON.stringify(JSON.parse(offline.stdout).items),
+        JSON.stringify(served),
+        "the offline items are the server's, byte for byte",
+      );
+    });
+
     test("every refusal of the contract", async () => {
       const err = async (method: string, path: string, body: unknown, status: number) => {
         const r = await feed.call(method, path, body);
@@ -378,5 +410,34 @@ describe("several feed services over one PostgreSQL store", () => {
       await Promise.all([kill9(a), kill9(b)]);
       failing.server.close();
     }
+  });
+});
+
+describe("sending is safe", () => {
+  test("non-public addresses are forbidden off loopback, IPv4-mapped IPv6 included", () => {
+    for (const a of [
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "127.0.0.1",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:10.0.0.1",
+      "::ffff:169.254.169.254",
+    ]) {
+      assert.equal(isForbiddenAddress(a), true, a);
+    }
+    for (const a of ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "::ffff:93.184.216.34"])
+      assert.equal(isForbiddenAddress(a), false, a);
+  });
+
+  test("an endpoint resolving to a private address is refused when sending, without a connection", async () => {
+    const r = await send("https://10.0.0.1/hook", { "content-type": "application/json" }, "{}");
+    assert.equal(r.status, null);
+    assert.match(r.error ?? "", /non-public/u);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * A throwaway PostgreSQL server for the tests: a temporary cluster on a loopback port, started with the
  * server binaries of Debian's `postgresql` package (the test set-up installs it when missing:
- * test/setup/postgres.sh, run by `npm test`). As root, the cluster belongs to the `postgres` user,
+ * test/setup/debian.sh, run by `npm test`). As root, the cluster belongs to the `postgres` user,
  * because initdb refuses to run as root.
  */
 import { execFileSync } from "node:child_process";
@@ -22,7 +22,7 @@ function binaries(): string {
   const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
   for (const v of versions) if (existsSync(join(base, v, "bin", "initdb"))) return join(base, v, "bin");
   throw new Error(
-    "no PostgreSQL server binaries in /usr/lib/postgresql; run test/setup/postgres.sh (npm test does)",
+    "no PostgreSQL server binaries in /usr/lib/postgresql; run test/setup/debian.sh (npm test does)",
   );
 }
 
