@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { sha256 } from "../src/canon/compile.ts";
 import { loadRelease } from "../src/release/load.ts";
 import { newestBuilt } from "../src/release/releases.ts";
+import { benchFeed } from "./feed.ts";
 import { benchMcp } from "./mcp.ts";
 import { benchServe } from "./serve.ts";
 
@@ -76,4 +77,6 @@ process.stderr.write("serving under load (cache on, then off)\n");
 const serving = { cached: await benchServe(64), uncached: await benchServe(0) };
 process.stderr.write("search_regulation over MCP stdio beside REST\n");
 const mcp = await benchMcp();
-process.stdout.write(`${JSON.stringify({ ...result, serving, mcp }, null, 2)}\n`);
+process.stderr.write("publishing the eu release to subscriptions over SQLite and PostgreSQL\n");
+const feed = await benchFeed();
+process.stdout.write(`${JSON.stringify({ ...result, serving, mcp, feed }, null, 2)}\n`);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { feedChanges, releaseRef } from "../feed/changes.ts";
-import { matches, readFilter } from "../feed/filter.ts";
+import { compileFilter, readFilter } from "../feed/filter.ts";
 import { feedServer } from "../feed/http.ts";
 import { PgStore } from "../feed/pg-store.ts";
 import { jsonFeed, rssFeed } from "../feed/render.ts";
@@ -71,7 +71,7 @@ Examples:
         const manifest = JSON.parse(
           readFileSync(join(release.dir, `${release.meta.tag}.diff.json`), "utf8"),
         ) as DiffManifest;
-        const changes = feedChanges(release, manifest).filter((c) => matches(filter, c, release.taxonomy));
+        const changes = feedChanges(release, manifest).filter(compileFilter(filter, release.taxonomy));
         const published = [{ release: releaseRef(release), changes }];
         const base = o.baseUrl.replace(/\/+$/u, "");
         process.stdout.write(

@@ -39,18 +39,20 @@ export function readFilter(raw: unknown): Filter {
   return filter;
 }
 
-export function matches(filter: Filter, change: Change, tax: Taxonomy): boolean {
-  if (filter.regime.length > 0 && !filter.regime.includes(change.facets.regime)) return false;
-  if (
-    filter.jurisdiction.length > 0 &&
-    !change.facets.jurisdiction.some((j) => filter.jurisdiction.includes(j))
-  )
-    return false;
-  if (filter.topic.length > 0 && !change.facets.topics.some((t) => filter.topic.includes(t))) return false;
-  if (filter.entity_type.length > 0) {
-    const declared = new Set(change.facets.entity_types);
+/** A filter compiled against a taxonomy: the types each term reaches are computed once, not per change. */
+export function compileFilter(filter: Filter, tax: Taxonomy): (change: Change) => boolean {
+  const reach = filter.entity_type.map((t) => new Set(ancestors(tax, [t])));
+  return (change) => {
+    if (filter.regime.length > 0 && !filter.regime.includes(change.facets.regime)) return false;
+    if (
+      filter.jurisdiction.length > 0 &&
+      !change.facets.jurisdiction.some((j) => filter.jurisdiction.includes(j))
+    )
+      return false;
+    if (filter.topic.length > 0 && !change.facets.topics.some((t) => filter.topic.includes(t))) return false;
     // A subscription for type T is reached by changes declared on T or on any type broader than T.
-    if (!filter.entity_type.some((t) => ancestors(tax, [t]).some((a) => declared.has(a)))) return false;
-  }
-  return true;
+    if (reach.length > 0 && !reach.some((types) => change.facets.entity_types.some((d) => types.has(d))))
+      return false;
+    return true;
+  };
 }

@@ -5,7 +5,7 @@
  * with an HTML body. Every refusal the service owns is `{"error": "<sentence>"}`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { DIMENSIONS, FilterError, matches, readFilter } from "./filter.ts";
+import { compileFilter, DIMENSIONS, FilterError, readFilter } from "./filter.ts";
 import { jsonFeed, rssFeed } from "./render.ts";
 import { type FeedService, Refusal } from "./service.ts";
 
@@ -56,7 +56,7 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
     const published = [];
     for (const p of await service.store.published()) {
       const taxonomy = await service.store.taxonomy(p.release.regime);
-      published.push({ release: p.release, changes: p.changes.filter((c) => matches(filter, c, taxonomy)) });
+      published.push({ release: p.release, changes: p.changes.filter(compileFilter(filter, taxonomy)) });
     }
     return { filter, published, query: url.search.slice(1) };
   };

@@ -16,7 +16,7 @@ import { loadRelease } from "../release/load.ts";
 import { META_FILE } from "../release/meta.ts";
 import { releaseDir } from "../release/releases.ts";
 import { feedChanges, releaseRef } from "./changes.ts";
-import { type Filter, matches, readFilter } from "./filter.ts";
+import { compileFilter, type Filter, readFilter } from "./filter.ts";
 import type { Attempt, Delivery, FeedStore, Publication, Subscription } from "./store.ts";
 import { deliveryHeaders, deliveryId, payloadBytes, serviceSignature, webhookPayload } from "./webhook.ts";
 
@@ -189,7 +189,7 @@ export class FeedService {
     const silent: string[] = [];
     for (const sub of await this.store.subscriptions()) {
       if (!sub.active) continue;
-      const matched = changes.filter((c) => matches(sub.filter, c, release.taxonomy as Taxonomy));
+      const matched = changes.filter(compileFilter(sub.filter, release.taxonomy as Taxonomy));
       if (matched.length === 0) {
         silent.push(sub.id);
         continue;
