@@ -435,6 +435,33 @@ describe("sending is safe", () => {
       assert.equal(isForbiddenAddress(a), false, a);
   });
 
+  test("a redirect is not followed: the attempt fails with the 3xx and the target is never contacted", async () => {
+    let reached = 0;
+    const target = createServer((_req, res) => {
+      reached++;
+      res.writeHead(200).end();
+    });
+    await new Promise<void>((ok) => target.listen(0, "127.0.0.1", ok));
+    const redirecting = createServer((_req, res) => {
+      res
+        .writeHead(302, { location: `http://127.0.0.1:${(target.address() as { port: number }).port}/` })
+        .end();
+    });
+    await new Promise<void>((ok) => redirecting.listen(0, "127.0.0.1", ok));
+    try {
+      const r = await send(
+        `http://127.0.0.1:${(redirecting.address() as { port: number }).port}/hook`,
+        { "content-type": "application/json" },
+        "{}",
+      );
+      assert.equal(r.status, 302);
+      assert.equal(reached, 0);
+    } finally {
+      target.close();
+      redirecting.close();
+    }
+  });
+
   test("an endpoint resolving to a private address is refused when sending, without a connection", async () => {
     const r = await send("https://10.0.0.1/hook", { "content-type": "application/json" }, "{}");
     assert.equal(r.status, null);
