@@ -11,7 +11,7 @@ import { Ajv } from "ajv";
 import { parseJsonFeed, parseRssFeed } from "feedsmith";
 import Parser from "rss-parser";
 import { acquis } from "../helpers/cli.ts";
-import { FIXTURE_SOURCES, type FixtureRepo, fixtureRepo } from "../helpers/fixture-repo.ts";
+import { type FixtureRepo, fixtureWithReleases } from "../helpers/fixture-repo.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: feed documents are read field by field and asserted on
 type Loose = any;
@@ -27,17 +27,7 @@ describe("acquis feed", () => {
     (JSON.parse(feed(...filters.flatMap((f) => ["--filter", f]))) as Loose).items.length;
 
   before(() => {
-    repo = fixtureRepo();
-    repo.commitRevision(1);
-    assert.equal(
-      acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t1"]).status,
-      0,
-    );
-    repo.commitRevision(2);
-    assert.equal(
-      acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t2"]).status,
-      0,
-    );
+    repo = fixtureWithReleases();
   });
 
   test("a JSON Feed 1.1 that the schema and an independent parser accept", () => {

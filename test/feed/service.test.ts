@@ -14,7 +14,12 @@ import { verify as verifyGithub } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { isForbiddenAddress, send } from "../../src/feed/service.ts";
 import { acquis, BIN } from "../helpers/cli.ts";
-import { FIXTURE_SOURCES, type FixtureRepo, fixtureRepo } from "../helpers/fixture-repo.ts";
+import {
+  FIXTURE_SOURCES,
+  type FixtureRepo,
+  fixtureRepo,
+  fixtureWithReleases,
+} from "../helpers/fixture-repo.ts";
 import { type Postgres, startPostgres } from "../helpers/postgres.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field and asserted on
@@ -117,17 +122,7 @@ for (const [kind, storeFor] of STORES)
     const T0 = new Date().toISOString().replace(/\.\d{3}Z$/u, "Z");
 
     before(async () => {
-      repo = fixtureRepo();
-      repo.commitRevision(1);
-      assert.equal(
-        acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t1"]).status,
-        0,
-      );
-      repo.commitRevision(2);
-      assert.equal(
-        acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t2"]).status,
-        0,
-      );
+      repo = fixtureWithReleases();
       store = await storeFor();
       good = await receiver(() => 200);
       bad = await receiver(() => 503);

@@ -63,3 +63,17 @@ export function fixtureRepo(): FixtureRepo {
     },
   };
 }
+
+/** A fixture checkout with both canon revisions committed and built as t1 and t2. */
+export function fixtureWithReleases(): FixtureRepo {
+  const repo = fixtureRepo();
+  for (const [rev, tag] of [
+    [1, "t1"],
+    [2, "t2"],
+  ] as const) {
+    repo.commitRevision(rev);
+    const r = acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", tag]);
+    if (r.status !== 0) throw new Error(`building ${tag} failed: ${r.stderr}`);
+  }
+  return repo;
+}

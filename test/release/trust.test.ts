@@ -17,7 +17,7 @@ import { create as createTar } from "tar";
 import { keyId, readPublicKey } from "../../src/release/keys.ts";
 import { type TrustOptions, VerificationError, verifyRelease } from "../../src/release/verify.ts";
 import { acquis, BIN } from "../helpers/cli.ts";
-import { FIXTURE_SOURCES, type FixtureRepo, fixtureRepo } from "../helpers/fixture-repo.ts";
+import { type FixtureRepo, fixtureRepo, fixtureWithReleases } from "../helpers/fixture-repo.ts";
 import { startServer } from "../helpers/server.ts";
 
 const PASSWORD = "correct horse";
@@ -74,17 +74,7 @@ describe("signed releases", () => {
   };
 
   before(() => {
-    repo = fixtureRepo();
-    repo.commitRevision(1);
-    assert.equal(
-      acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t1"]).status,
-      0,
-    );
-    repo.commitRevision(2);
-    assert.equal(
-      acquis(["build", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES, "--tag", "t2"]).status,
-      0,
-    );
+    repo = fixtureWithReleases();
     keys = mkdtempSync(join(tmpdir(), "acquis-keys-"));
     signer = keypair(keys, "release");
     other = keypair(keys, "stranger");
