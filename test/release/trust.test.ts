@@ -277,21 +277,25 @@ describe("signed releases", () => {
     test("the server refuses a tampered signed release naming the check, and serves a good one stamped signed", async () => {
       const dir = copyOf("t2");
       flip(join(dir, "index.json"));
-      const bad = await startServer(
-        [
-          "--path",
-          dir,
-          "--root",
-          repo.root,
-          "--config",
-          POLICY,
-          "--key",
-          signer.pub,
-          "--log-key",
-          join(logDir, "log.pub"),
-        ],
-        env,
-      );
+      // The release in `dir`, served with the signer's key and the log's key.
+      const signedServer = (dir: string, ...more: string[]) =>
+        startServer(
+          [
+            "--path",
+            dir,
+            "--root",
+            repo.root,
+            "--config",
+            POLICY,
+            "--key",
+            signer.pub,
+            "--log-key",
+            join(logDir, "log.pub"),
+            ...more,
+          ],
+          env,
+        );
+      const bad = await signedServer(dir);
       try {
         let message = "";
         for (let i = 0; i < 100 && !/refused/u.test(message); i++) {
@@ -304,23 +308,7 @@ describe("signed releases", () => {
       } finally {
         await bad.stop();
       }
-      const good = await startServer(
-        [
-          "--path",
-          t2,
-          "--root",
-          repo.root,
-          "--config",
-          POLICY,
-          "--key",
-          signer.pub,
-          "--log-key",
-          join(logDir, "log.pub"),
-          "--as-of",
-          "2102-01-01",
-        ],
-        env,
-      );
+      const good = await signedServer(t2, "--as-of", "2102-01-01");
       try {
         await good.ready();
         const u = (await (await good.post("/v1/unit", { eid: "art_3__para_2" })).json()) as {
