@@ -10,10 +10,10 @@
 import type { Unit } from "../canon/model.ts";
 import { type Decision, decide } from "../obligations/applicability.ts";
 import { ancestors } from "../obligations/taxonomy.ts";
-import { ChunkIndex } from "../release/chunk-index.ts";
 import type { AnswerRequest } from "../serve/schemas.ts";
 import { type Engine, inForce, subtree } from "./context.ts";
 import { ServiceError } from "./errors.ts";
+import { type Mode, match } from "./query/match.ts";
 import { atomCitation, type Citation, resolve, unitCitation } from "./request.ts";
 import type { ScopeReader } from "./scope.ts";
 
@@ -29,23 +29,6 @@ interface Block {
   citation: Citation;
   attached_to: string | null;
   detail?: Record<string, unknown>;
-}
-
-/** "Article 33(1)", "Art. 6(1)(f)", "article 5", "Recital 83", "Annex III". */
-const CITED =
-  /\b(?:(?:Art(?:icle)?s?\.?)\s*(\d{1,3}[a-z]?)((?:\(\w{1,4}\))*)|Recital\s+(\d{1,3})(?!\w)|Annex\s+([IVXL]+)(?!\w))/giu;
-
-function citedEids(query: string): string[] {
-  const out: string[] = [];
-  for (const m of query.matchAll(CITED)) {
-    if (m[1]) {
-      const subs = [...(m[2] ?? "").matchAll(/\((\w{1,4})\)/gu)].map((x) => x[1] as string);
-      const path = subs.map((p, i) => (i === 0 && /^\d/u.test(p) ? `__para_${p}` : `__point_${p}`)).join("");
-      out.push(`art_${m[1]}${path}`);
-    } else if (m[3]) out.push(`rec_${m[3]}`);
-    else if (m[4]) out.push(`anx_${m[4].toUpperCase()}`);
-  }
-  return out;
 }
 
 export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaultAsOf: string) {
@@ -64,7 +47,7 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
   const profile = profileId === null ? null : e.release.profiles.find((p) => p.id === profileId);
   if (profileId !== null && !profile)
     throw new ServiceError("unknown_profile", `no entity profile "${profileId}" in ${e.regime}@${e.tag}`);
-  const mode = req.mode ?? "auto";
+  const mode = (req.mode ?? "auto") as Mode;
   const requested = req.matches ?? DEFAULT_MATCHES;
   const f = req.filters ?? {};
   const filters = {
@@ -81,40 +64,14 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
   const wholeOutside = named.foreign.length > 0 && named.acts.length === 0;
   const admit = admission(e, filters, named.acts);
 
-  // Matching: cited provisions first (mode exact: only those), then the index.
-  const matched: Unit[] = [];
-  let considered = 0;
-  let admitted = 0;
-  if (!wholeOutside) {
-    const seen = new Set<string>();
-    for (const eid of citedEids(req.query)) {
-      for (const u of e.unitsByEid.get(eid) ?? []) {
-        considered++;
-        if (!admit.act[e.actOrder.indexOf(u.act)] || (admit.unit && !admit.unit(u.node)) || seen.has(u.node))
-          continue;
-        admitted++;
-        seen.add(u.node);
-        if (matched.length < requested) matched.push(u);
-      }
-    }
-    if (mode !== "exact" && matched.length < requested) {
-      const scored = e.release.index.score(req.query);
-      const docs = e.release.index.file.docs;
-      const passes = (doc: number) =>
-        admit.act[e.docAct[doc] as number] === 1 && (!admit.unit || admit.unit(docs[doc] as string));
-      considered += scored.docs.length;
-      for (const doc of scored.docs) if (passes(doc) && !seen.has(docs[doc] as string)) admitted++;
-      const best = ChunkIndex.top(
-        scored,
-        requested - matched.length,
-        (doc) => passes(doc) && !seen.has(docs[doc] as string),
-      );
-      for (const doc of best) matched.push(e.release.byNode.get(docs[doc] as string) as Unit);
-    }
-  }
+  const matching = wholeOutside
+    ? { units: [], considered: 0, admitted: 0, notes: [] }
+    : match(e, named, req.query, mode, requested, admit);
+  const matched = matching.units;
+  const { considered, admitted } = matching;
 
   const blocks = closure(e, matched, r.as_of);
-  const notes: string[] = [];
+  const notes: string[] = [...matching.notes];
   if (wholeOutside)
     notes.push(
       `The release ${e.regime}@${e.tag} holds none of the instruments the question names: ${named.foreign.join(", ")}.`,

@@ -5,6 +5,7 @@
 import type { Act, Unit } from "../canon/model.ts";
 import type { ReleasedAtom } from "../obligations/release-atoms.ts";
 import type { LoadedRelease } from "../release/load.ts";
+import { Definitions } from "./query/definitions.ts";
 
 export interface Stamps {
   verification: Record<string, unknown>;
@@ -30,6 +31,23 @@ export interface Engine {
   /** Act ids in release order, and for each indexed doc the position of its act there. */
   actOrder: string[];
   docAct: Int32Array;
+  /** For each indexed doc, the provision it rolls up to (its article, recital or annex) as an index
+   * into `groups`; ranking is decided per provision and diversified across them. */
+  docGroup: Int32Array;
+  groups: string[];
+  groupOf: Map<string, number>;
+  /** 1 where the doc is a recital (explains the law, does not state it). */
+  docRecital: Uint8Array;
+  definitions: Definitions;
+}
+
+/** The units a match rolls up to: what a lawyer cites as one provision (a unit outside one is its own). */
+const GROUP_KINDS = new Set(["article", "recital", "annex"]);
+
+export function rollUp(byNode: Map<string, Unit>, node: string): string {
+  for (let u = byNode.get(node); u; u = u.parent ? byNode.get(u.parent) : undefined)
+    if (GROUP_KINDS.has(u.kind)) return u.node;
+  return node;
 }
 
 export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
@@ -54,6 +72,21 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
   const docAct = new Int32Array(docs.length);
   for (let i = 0; i < docs.length; i++)
     docAct[i] = actPos.get((docs[i] as string).slice(0, (docs[i] as string).indexOf("/"))) ?? -1;
+  const groups: string[] = [];
+  const groupOf = new Map<string, number>();
+  const docGroup = new Int32Array(docs.length);
+  const docRecital = new Uint8Array(docs.length);
+  for (let i = 0; i < docs.length; i++) {
+    const top = rollUp(release.byNode, docs[i] as string);
+    let g = groupOf.get(top);
+    if (g === undefined) {
+      g = groups.length;
+      groups.push(top);
+      groupOf.set(top, g);
+    }
+    docGroup[i] = g;
+    docRecital[i] = release.byNode.get(top)?.kind === "recital" ? 1 : 0;
+  }
   const atomsByNode = new Map<string, ReleasedAtom[]>();
   for (const a of release.atoms) atomsByNode.set(a.node, [...(atomsByNode.get(a.node) ?? []), a]);
   return {
@@ -72,6 +105,11 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     lastInForce: last,
     actOrder,
     docAct,
+    docGroup,
+    groups,
+    groupOf,
+    docRecital,
+    definitions: new Definitions(release.units),
   };
 }
 

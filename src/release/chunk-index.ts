@@ -1,76 +1,31 @@
 /**
  * The chunk index: a BM25 index over units, built once per release and loaded by the servers.
- * Format (docs/formats.md#chunk-index): `index.json` with the analyser settings, the indexed nodes in
- * corpus order, their lengths, and one postings list per term, as flat [doc, tf, doc, tf, ...] arrays
- * with ascending doc numbers. Terms are written in sorted order so the bytes are deterministic.
+ * Format (docs/formats.md#chunk-index): `index.json` with the analyser settings (vocabulary and the
+ * corpus's defined terms as phrases), the indexed nodes in corpus order, their lengths, and one
+ * postings list per term, as flat [doc, tf, doc, tf, ...] arrays with ascending doc numbers. A phrase
+ * term is posted wherever its words stand in sequence. Terms are written in sorted order so the bytes
+ * are deterministic.
  */
-import { stemmer } from "stemmer";
 import type { Unit } from "../canon/model.ts";
+import {
+  type AnalyserSettings,
+  analyserSettings,
+  QueryAnalyser,
+  type QueryTerms,
+  SequenceMatcher,
+  tokenize,
+} from "./analyser.ts";
 
-export const INDEX_FORMAT = "acquis-bm25/1";
+export const INDEX_FORMAT = "acquis-bm25/2";
 
 export interface IndexFile {
   format: string;
-  analyser: { lowercase: true; stemmer: "porter"; stopwords: string[] };
+  analyser: AnalyserSettings;
   k1: number;
   b: number;
   docs: string[];
   lengths: number[];
   postings: Record<string, number[]>;
-}
-
-/** Function words and the drafting words nearly every provision carries. */
-export const STOPWORDS = [
-  "a",
-  "an",
-  "and",
-  "are",
-  "as",
-  "at",
-  "be",
-  "by",
-  "for",
-  "from",
-  "has",
-  "have",
-  "in",
-  "into",
-  "is",
-  "it",
-  "its",
-  "of",
-  "on",
-  "or",
-  "such",
-  "that",
-  "the",
-  "their",
-  "them",
-  "these",
-  "this",
-  "those",
-  "to",
-  "was",
-  "were",
-  "where",
-  "which",
-  "with",
-  "within",
-  "shall",
-  "may",
-  "referred",
-  "accordance",
-  "pursuant",
-];
-const STOP = new Set(STOPWORDS);
-
-export function tokenize(text: string): string[] {
-  const out: string[] = [];
-  for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (raw === "" || STOP.has(raw)) continue;
-    out.push(/^\p{N}+$/u.test(raw) ? raw : stemmer(raw));
-  }
-  return out;
 }
 
 /** What a unit contributes to the index: its own words, and for headed units their heading. */
@@ -79,6 +34,8 @@ function indexedText(u: Unit): string {
 }
 
 export function buildIndex(units: Unit[]): IndexFile {
+  const analyser = analyserSettings(units.flatMap((u) => (u.defines ? [u.defines] : [])));
+  const phrases = new SequenceMatcher(analyser.phrases);
   const docs: string[] = [];
   const lengths: number[] = [];
   const postings = new Map<string, number[]>();
@@ -87,9 +44,11 @@ export function buildIndex(units: Unit[]): IndexFile {
     if (tokens.length === 0) continue;
     const doc = docs.length;
     docs.push(u.node);
+    // A phrase adds a posting, not length: the unit holds as many words as before.
     lengths.push(tokens.length);
     const tf = new Map<string, number>();
     for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const p of phrases.findAll(tokens)) tf.set(p, (tf.get(p) ?? 0) + 1);
     for (const [t, n] of tf) {
       const list = postings.get(t) ?? [];
       postings.set(t, list);
@@ -98,20 +57,7 @@ export function buildIndex(units: Unit[]): IndexFile {
   }
   const sorted: Record<string, number[]> = {};
   for (const t of [...postings.keys()].sort()) sorted[t] = postings.get(t) as number[];
-  return {
-    format: INDEX_FORMAT,
-    analyser: { lowercase: true, stemmer: "porter", stopwords: STOPWORDS },
-    k1: 1.2,
-    b: 0.75,
-    docs,
-    lengths,
-    postings: sorted,
-  };
-}
-
-export interface Hit {
-  node: string;
-  score: number;
+  return { format: INDEX_FORMAT, analyser, k1: 1.2, b: 0.75, docs, lengths, postings: sorted };
 }
 
 /** Every document a query touches, with its BM25 score: `docs[i]` scored `scores[i]`, in doc order. */
@@ -123,14 +69,19 @@ export interface Scored {
 /** A loaded index answering BM25 queries. Ties break on corpus order, so results are deterministic. */
 export class ChunkIndex {
   readonly file: IndexFile;
+  readonly analyser: QueryAnalyser;
   private readonly avgdl: number;
   /** Scratch space reused across queries (a server answers one query at a time per process). */
   private readonly acc: Float64Array;
   private readonly mark: Uint8Array;
 
   constructor(file: IndexFile) {
-    if (file.format !== INDEX_FORMAT) throw new Error(`chunk index: unsupported format "${file.format}"`);
+    if (file.format !== INDEX_FORMAT)
+      throw new Error(
+        `chunk index: format "${file.format}" is not ${INDEX_FORMAT}; rebuild the release with this engine (acquis build <regime> --tag <tag> --force)`,
+      );
     this.file = file;
+    this.analyser = new QueryAnalyser(file.analyser);
     this.avgdl = file.lengths.reduce((a, b) => a + b, 0) / Math.max(1, file.lengths.length);
     this.acc = new Float64Array(file.docs.length);
     this.mark = new Uint8Array(file.docs.length);
@@ -140,15 +91,16 @@ export class ChunkIndex {
     return this.file.docs.length;
   }
 
-  score(query: string): Scored {
+  /** BM25 of each touched document, every term's contribution multiplied by its weight. */
+  score(terms: QueryTerms): Scored {
     const { k1, b, lengths, postings, docs } = this.file;
     const n = docs.length;
     const touched: number[] = [];
-    for (const term of new Set(tokenize(query))) {
+    for (const [term, weight] of terms) {
       const list = postings[term];
       if (!list) continue;
       const df = list.length / 2;
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
       for (let i = 0; i < list.length; i += 2) {
         const doc = list[i] as number;
         const tf = list[i + 1] as number;
@@ -169,33 +121,5 @@ export class ChunkIndex {
       this.mark[d] = 0;
     }
     return out;
-  }
-
-  /** The best `k` of the scored docs that `admit` lets through, best first (ties: corpus order). */
-  static top(scored: Scored, k: number, admit: (doc: number) => boolean): number[] {
-    const best: number[] = [];
-    const worse = (i: number, j: number) =>
-      (scored.scores[i] as number) < (scored.scores[j] as number) ||
-      ((scored.scores[i] as number) === (scored.scores[j] as number) &&
-        (scored.docs[i] as number) > (scored.docs[j] as number));
-    for (let i = 0; i < scored.docs.length; i++) {
-      if (best.length === k && !worse(best[k - 1] as number, i)) continue;
-      if (!admit(scored.docs[i] as number)) continue;
-      let at = best.length;
-      while (at > 0 && worse(best[at - 1] as number, i)) at--;
-      best.splice(at, 0, i);
-      if (best.length > k) best.pop();
-    }
-    return best.map((i) => scored.docs[i] as number);
-  }
-
-  search(query: string, limit: number, admit?: (node: string) => boolean): Hit[] {
-    const scored = this.score(query);
-    const picked = ChunkIndex.top(scored, limit, (doc) => !admit || admit(this.file.docs[doc] as string));
-    const at = new Map(Array.from(scored.docs, (d, i) => [d, i]));
-    return picked.map((doc) => ({
-      node: this.file.docs[doc] as string,
-      score: scored.scores[at.get(doc) as number] as number,
-    }));
   }
 }

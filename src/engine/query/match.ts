@@ -1,0 +1,104 @@
+/**
+ * Matching: which units answer a question, in order. Cited provisions first, in the order written; then,
+ * for a definition question, the points defining the term asked about; then the ranked units of the
+ * chunk index for the question's remaining words (act names and references blanked out, since they
+ * were read already). Mode `exact` stops after the cited provisions; `lexical` ranks the words as
+ * written (no phrases, synonyms, roll-up or diversity), for a user who wants plain BM25.
+ */
+import type { Unit } from "../../canon/model.ts";
+import { type Engine, rollUp } from "../context.ts";
+import type { Scope } from "../scope.ts";
+import { readReferences } from "./citations.ts";
+import { askedTerm } from "./definitions.ts";
+import { rank } from "./rank.ts";
+import { resolveReferences } from "./resolve.ts";
+
+export type Mode = "auto" | "lexical" | "exact";
+
+/** Unless the question asks about recitals, a recital's score counts at this share of an article's. */
+const RECITAL_WEIGHT = 0.6;
+
+export interface Admission {
+  act: Uint8Array;
+  unit: ((node: string) => boolean) | null;
+}
+
+export interface Matching {
+  units: Unit[];
+  considered: number;
+  admitted: number;
+  notes: string[];
+}
+
+export function match(
+  e: Engine,
+  scope: Scope,
+  query: string,
+  mode: Mode,
+  requested: number,
+  admit: Admission,
+): Matching {
+  const docs = e.release.index.file.docs;
+  const actAdmitted = (act: string) => admit.act[e.actOrder.indexOf(act)] === 1;
+  const unitAdmitted = (u: Unit) => actAdmitted(u.act) && (!admit.unit || admit.unit(u.node));
+  const notes: string[] = [];
+  const units: Unit[] = [];
+  const taken = new Set<string>();
+  const add = (u: Unit) => {
+    if (units.length < requested && !taken.has(u.node)) {
+      taken.add(u.node);
+      units.push(u);
+    }
+  };
+
+  const refs = mode === "lexical" ? [] : readReferences(query);
+  let rest = scope.rest;
+  for (const r of refs) rest = rest.slice(0, r.start) + " ".repeat(r.end - r.start) + rest.slice(r.end);
+  const scored = e.release.index.score(e.release.index.analyser.terms(rest, { plain: mode === "lexical" }));
+  const docScore = new Map<string, number>();
+  for (let i = 0; i < scored.docs.length; i++)
+    docScore.set(docs[scored.docs[i] as number] as string, scored.scores[i] as number);
+
+  const cited = resolveReferences(e, refs, scope.mentions, query, actAdmitted);
+  let considered = cited.length;
+  let admitted = 0;
+  // A provision cited without its act: every act that has it, those the rest of the question fits first.
+  const fit = (u: Unit) => docScore.get(u.node) ?? 0;
+  const named = cited.filter((c) => !c.ambiguous);
+  const open = cited.filter((c) => c.ambiguous).sort((a, b) => fit(b.unit) - fit(a.unit));
+  for (const c of [...named, ...open]) {
+    if (!unitAdmitted(c.unit)) continue;
+    admitted++;
+    if (c.unresolved)
+      notes.push(
+        `${c.unresolved} is not a provision of ${e.actsById.get(c.unit.act)?.short_name ?? c.unit.act} in ${e.regime}@${e.tag}; the nearest that exists is ${c.unit.citation}.`,
+      );
+    add(c.unit);
+  }
+  if (mode === "exact") return { units, considered, admitted, notes };
+
+  if (mode === "auto") {
+    const term = askedTerm(query);
+    if (term) for (const u of e.definitions.defining(term, fit)) if (unitAdmitted(u)) add(u);
+  }
+
+  const passes = (doc: number) =>
+    admit.act[e.docAct[doc] as number] === 1 && (!admit.unit || admit.unit(docs[doc] as string));
+  considered += scored.docs.length;
+  for (const doc of scored.docs) if (passes(doc)) admitted++;
+  const groupsOf = (us: Unit[]) =>
+    new Set(us.map((u) => e.groupOf.get(rollUp(e.release.byNode, u.node)) ?? -1).filter((g) => g >= 0));
+  const citedGroups = groupsOf(cited.map((c) => c.unit));
+  const ranked = rank(e, scored, {
+    requested: requested - units.length,
+    admit: passes,
+    taken,
+    takenGroups: groupsOf(units),
+    recitalWeight: /\brecitals?\b/iu.test(query) ? 1 : RECITAL_WEIGHT,
+    spread: scope.acts.length > 1,
+    focus: citedGroups.size === 1 ? ([...citedGroups][0] as number) : null,
+    rollUp: mode !== "lexical",
+  });
+  for (const doc of ranked) add(e.release.byNode.get(docs[doc] as string) as Unit);
+  return { units, considered, admitted, notes };
+}
