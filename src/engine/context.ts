@@ -36,9 +36,16 @@ export interface Engine {
   docGroup: Int32Array;
   groups: string[];
   groupOf: Map<string, number>;
+  /** Indexed node -> its doc number in the chunk index. */
+  docOf: Map<string, number>;
   /** 1 where the doc is a recital (explains the law, does not state it). */
   docRecital: Uint8Array;
+  /** 1 where the doc is the provision itself (an article's heading and opening words). */
+  docHead: Uint8Array;
   definitions: Definitions;
+  /** Indexed words per provision group and per act (the lengths BM25 needs at those levels). */
+  groupLengths: Float64Array;
+  actLengths: Float64Array;
 }
 
 /** The units a match rolls up to: what a lawyer cites as one provision (a unit outside one is its own). */
@@ -76,6 +83,7 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
   const groupOf = new Map<string, number>();
   const docGroup = new Int32Array(docs.length);
   const docRecital = new Uint8Array(docs.length);
+  const docHead = new Uint8Array(docs.length);
   for (let i = 0; i < docs.length; i++) {
     const top = rollUp(release.byNode, docs[i] as string);
     let g = groupOf.get(top);
@@ -86,6 +94,16 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     }
     docGroup[i] = g;
     docRecital[i] = release.byNode.get(top)?.kind === "recital" ? 1 : 0;
+    docHead[i] = top === docs[i] ? 1 : 0;
+  }
+  const groupLengths = new Float64Array(groups.length);
+  const actLengths = new Float64Array(actOrder.length);
+  const lengths = release.index.file.lengths;
+  for (let i = 0; i < docs.length; i++) {
+    const g = docGroup[i] as number;
+    const a = docAct[i] as number;
+    groupLengths[g] = (groupLengths[g] as number) + (lengths[i] as number);
+    if (a >= 0) actLengths[a] = (actLengths[a] as number) + (lengths[i] as number);
   }
   const atomsByNode = new Map<string, ReleasedAtom[]>();
   for (const a of release.atoms) atomsByNode.set(a.node, [...(atomsByNode.get(a.node) ?? []), a]);
@@ -108,8 +126,12 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     docGroup,
     groups,
     groupOf,
+    docOf: new Map(docs.map((d, i) => [d, i])),
     docRecital,
+    docHead,
     definitions: new Definitions(release.units),
+    groupLengths,
+    actLengths,
   };
 }
 

@@ -5,7 +5,14 @@
  * the stems of a defined term joined by one space (a key no single word can collide with).
  */
 import { stemmer } from "stemmer";
-import { QUERY_STOPWORDS, SPELLING, STOPWORDS, SYNONYM_WEIGHT, SYNONYMS } from "./vocabulary.ts";
+import {
+  FAMILY_WEIGHT,
+  QUERY_STOPWORDS,
+  SPELLING,
+  STOPWORDS,
+  SYNONYM_WEIGHT,
+  SYNONYMS,
+} from "./vocabulary.ts";
 
 /** What a release's index records of its analyser (index.json `analyser`). */
 export interface AnalyserSettings {
@@ -17,6 +24,8 @@ export interface AnalyserSettings {
   /** Analysed everyday term -> analysed expansions. */
   synonyms: Record<string, string[]>;
   synonym_weight: number;
+  /** How much a word of the same family as a query word counts (notify: notification, erase: erasure). */
+  family_weight: number;
   /** The corpus's defined terms of two words or more, analysed, sorted. */
   phrases: string[];
 }
@@ -69,6 +78,7 @@ export function analyserSettings(definedTerms: Iterable<string>): AnalyserSettin
     spelling: SPELLING,
     synonyms,
     synonym_weight: SYNONYM_WEIGHT,
+    family_weight: FAMILY_WEIGHT,
     phrases: [...phrases].sort(),
   };
 }
@@ -121,8 +131,12 @@ export class QueryAnalyser {
   private readonly settings: AnalyserSettings;
   private readonly queryStop: Set<string>;
 
-  constructor(settings: AnalyserSettings) {
+  /** The index's single-word terms, sorted: where word families are looked up. */
+  private readonly vocabulary: string[];
+
+  constructor(settings: AnalyserSettings, vocabulary: string[] = []) {
     this.settings = settings;
+    this.vocabulary = vocabulary.filter((t) => !t.includes(" ")).sort();
     this.phrases = new SequenceMatcher(settings.phrases);
     this.synonymKeys = new SequenceMatcher(Object.keys(settings.synonyms));
     this.queryStop = new Set(settings.query_stopwords);
@@ -143,7 +157,9 @@ export class QueryAnalyser {
       if (term !== "" && (weights.get(term) ?? 0) < weight) weights.set(term, weight);
     };
     kept.forEach((w, i) => {
-      if (!this.queryStop.has(w)) add(stems[i] as string, 1);
+      if (this.queryStop.has(w)) return;
+      add(stems[i] as string, 1);
+      if (!opts.plain) for (const f of this.family(stems[i] as string)) add(f, this.settings.family_weight);
     });
     if (!opts.plain) {
       const phrase = (terms: string[], weight: number) => {
@@ -160,6 +176,43 @@ export class QueryAnalyser {
       }
     }
     return [...weights].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  }
+
+  /**
+   * Index terms of the same word family as a stem, which Porter's suffix rules leave apart: the stem
+   * with at most two letters more or fewer at its end ("notifi": "notif"; "eras": "erasur"; "stole":
+   * "stolen"). Stems under four letters have none: too many short words share their beginnings.
+   */
+  family(stem: string): string[] {
+    if (stem.length < 4 || /\d/u.test(stem)) return [];
+    const out: string[] = [];
+    for (let n = Math.max(4, stem.length - 2); n < stem.length; n++) {
+      const shorter = stem.slice(0, n);
+      if (this.isTerm(shorter)) out.push(shorter);
+    }
+    let lo = 0;
+    let hi = this.vocabulary.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.vocabulary[mid] as string) < stem) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.vocabulary.length && (this.vocabulary[i] as string).startsWith(stem); i++) {
+      const t = this.vocabulary[i] as string;
+      if (t !== stem && t.length - stem.length <= 2) out.push(t);
+    }
+    return out;
+  }
+
+  private isTerm(t: string): boolean {
+    let lo = 0;
+    let hi = this.vocabulary.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.vocabulary[mid] as string) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.vocabulary[lo] === t;
   }
 
   /** Terms of the question that are defined terms of the corpus (analysed phrases). */

@@ -81,7 +81,7 @@ export class ChunkIndex {
         `chunk index: format "${file.format}" is not ${INDEX_FORMAT}; rebuild the release with this engine (acquis build <regime> --tag <tag> --force)`,
       );
     this.file = file;
-    this.analyser = new QueryAnalyser(file.analyser);
+    this.analyser = new QueryAnalyser(file.analyser, Object.keys(file.postings));
     this.avgdl = file.lengths.reduce((a, b) => a + b, 0) / Math.max(1, file.lengths.length);
     this.acc = new Float64Array(file.docs.length);
     this.mark = new Uint8Array(file.docs.length);
@@ -89,6 +89,44 @@ export class ChunkIndex {
 
   get size(): number {
     return this.file.docs.length;
+  }
+
+  /**
+   * BM25 over coarser documents made of the indexed ones: `parent[doc]` says which (an article, an act),
+   * `parentLengths` their lengths; a term's frequency in a parent is the sum over its docs. Returns a
+   * score per parent (0 where no term occurs).
+   */
+  scoreParents(
+    terms: QueryTerms,
+    parent: Int32Array,
+    parentLengths: Float64Array,
+    k1 = 1.2,
+    b = 0.75,
+  ): Float64Array {
+    const n = parentLengths.length;
+    const avg = parentLengths.reduce((x, y) => x + y, 0) / Math.max(1, n);
+    const out = new Float64Array(n);
+    const tf = new Float64Array(n);
+    const touched: number[] = [];
+    for (const [term, weight] of terms) {
+      const list = this.file.postings[term];
+      if (!list) continue;
+      for (let i = 0; i < list.length; i += 2) {
+        const p = parent[list[i] as number] as number;
+        if (tf[p] === 0) touched.push(p);
+        tf[p] = (tf[p] as number) + (list[i + 1] as number);
+      }
+      const idf = weight * Math.log(1 + (n - touched.length + 0.5) / (touched.length + 0.5));
+      for (const p of touched) {
+        const f = tf[p] as number;
+        out[p] =
+          (out[p] as number) +
+          (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * (parentLengths[p] as number)) / avg));
+        tf[p] = 0;
+      }
+      touched.length = 0;
+    }
+    return out;
   }
 
   /** BM25 of each touched document, every term's contribution multiplied by its weight. */

@@ -6,6 +6,7 @@
  * written (no phrases, synonyms, roll-up or diversity), for a user who wants plain BM25.
  */
 import type { Unit } from "../../canon/model.ts";
+import type { Scored } from "../../release/chunk-index.ts";
 import { type Engine, rollUp } from "../context.ts";
 import type { Scope } from "../scope.ts";
 import { readReferences } from "./citations.ts";
@@ -54,16 +55,14 @@ export function match(
   const refs = mode === "lexical" ? [] : readReferences(query);
   let rest = scope.rest;
   for (const r of refs) rest = rest.slice(0, r.start) + " ".repeat(r.end - r.start) + rest.slice(r.end);
-  const scored = e.release.index.score(e.release.index.analyser.terms(rest, { plain: mode === "lexical" }));
-  const docScore = new Map<string, number>();
-  for (let i = 0; i < scored.docs.length; i++)
-    docScore.set(docs[scored.docs[i] as number] as string, scored.scores[i] as number);
+  const terms = e.release.index.analyser.terms(rest, { plain: mode === "lexical" });
+  const scored = e.release.index.score(terms);
 
   const cited = resolveReferences(e, refs, scope.mentions, query, actAdmitted);
   let considered = cited.length;
   let admitted = 0;
   // A provision cited without its act: every act that has it, those the rest of the question fits first.
-  const fit = (u: Unit) => docScore.get(u.node) ?? 0;
+  const fit = (u: Unit) => scoreOf(scored, e.docOf.get(u.node) ?? -1);
   const named = cited.filter((c) => !c.ambiguous);
   const open = cited.filter((c) => c.ambiguous).sort((a, b) => fit(b.unit) - fit(a.unit));
   for (const c of [...named, ...open]) {
@@ -98,7 +97,21 @@ export function match(
     spread: scope.acts.length > 1,
     focus: citedGroups.size === 1 ? ([...citedGroups][0] as number) : null,
     rollUp: mode !== "lexical",
+    groupScore: mode === "lexical" ? null : e.release.index.scoreParents(terms, e.docGroup, e.groupLengths),
+    actScore: mode === "lexical" ? null : e.release.index.scoreParents(terms, e.docAct, e.actLengths),
   });
   for (const doc of ranked) add(e.release.byNode.get(docs[doc] as string) as Unit);
   return { units, considered, admitted, notes };
+}
+
+/** A doc's score in a scoring (its docs are in ascending order), 0 when the query did not touch it. */
+function scoreOf(scored: Scored, doc: number): number {
+  let lo = 0;
+  let hi = scored.docs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((scored.docs[mid] as number) < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  return scored.docs[lo] === doc ? (scored.scores[lo] as number) : 0;
 }

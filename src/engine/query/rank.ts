@@ -1,16 +1,22 @@
 /**
  * Ranking over units with roll-up to provisions. A provision (article, recital, annex) scores as its
- * best unit plus a share of its second best, so a paragraph match lifts its article and an article
- * matching twice beats one matching once. Results are diverse: each provision gives its best unit
- * before any provision gives a second, unless the question is about one provision (`focus`), whose
- * units then come first. With several acts named, provisions alternate between the acts.
- * Every order breaks ties on corpus order, so a ranking is a function of the release and the question.
+ * best unit, plus a share of its second best (a provision matching twice beats one matching once), plus
+ * a share of its BM25 as one text (a question whose words spread over several paragraphs still finds
+ * their article), scaled by how well its act as a whole fits the question (the act prior). Results
+ * are diverse: each provision gives its best unit before any gives a second, unless the question is
+ * about one provision (`focus`), whose units then come first. With several acts named, provisions
+ * alternate between the acts. Every order breaks ties on corpus order, so a ranking is a function of
+ * the release and the question.
  */
 import type { Scored } from "../../release/chunk-index.ts";
 import type { Engine } from "../context.ts";
 
 /** How much a provision's second-best unit adds to its best. */
 const SECOND_SHARE = 0.3;
+/** How much the provision's BM25 as one text (all its units' words together) adds. */
+const PROVISION_WEIGHT = 0.25;
+/** The act prior's exponent: a provision's score is scaled by (its act's BM25 / the best act's) ** this. */
+const ACT_PRIOR = 0.5;
 
 export interface RankOptions {
   requested: number;
@@ -26,36 +32,67 @@ export interface RankOptions {
   focus: number | null;
   /** False: units by score alone, no roll-up and no diversity (mode `lexical`). */
   rollUp: boolean;
+  /** BM25 of each provision as one text, and of each act as one text (null: not used). */
+  groupScore: Float64Array | null;
+  actScore: Float64Array | null;
 }
 
+/** Per-provision scratch, sized once per engine and reset after each ranking (queries run one at a time). */
+const scratch = new WeakMap<Engine, { best: Int32Array; top: Float64Array; second: Float64Array }>();
+
 export function rank(e: Engine, scored: Scored, o: RankOptions): number[] {
-  const best = new Map<number, { doc: number; score: number; second: number }>();
-  const admitted: number[] = [];
+  let s = scratch.get(e);
+  if (!s) {
+    s = {
+      best: new Int32Array(e.groups.length).fill(-1),
+      top: new Float64Array(e.groups.length),
+      second: new Float64Array(e.groups.length),
+    };
+    scratch.set(e, s);
+  }
+  const { best, top, second } = s;
+  // Admitted units, their (recital-weighted) scores, and per provision the best unit and two best scores.
+  const units: number[] = [];
   const score = new Float64Array(scored.docs.length);
+  const touched: number[] = [];
   for (let i = 0; i < scored.docs.length; i++) {
     const doc = scored.docs[i] as number;
     if (!o.admit(doc)) continue;
-    const s = (scored.scores[i] as number) * (e.docRecital[doc] === 1 ? o.recitalWeight : 1);
-    score[i] = s;
-    admitted.push(i);
+    const v = (scored.scores[i] as number) * (e.docRecital[doc] === 1 ? o.recitalWeight : 1);
+    score[i] = v;
+    units.push(i);
     const g = e.docGroup[doc] as number;
-    const b = best.get(g);
-    if (!b) best.set(g, { doc, score: s, second: 0 });
-    else if (s > b.score) best.set(g, { doc, score: s, second: b.score });
-    else if (s > b.second) b.second = s;
+    if (best[g] === -1) {
+      touched.push(g);
+      best[g] = i;
+      top[g] = v;
+    } else if (v > (top[g] as number)) {
+      second[g] = top[g] as number;
+      top[g] = v;
+      best[g] = i;
+    } else if (v > (second[g] as number)) second[g] = v;
   }
-  const total = (g: number) => {
-    const b = best.get(g) as { score: number; second: number };
-    return b.score + SECOND_SHARE * b.second;
-  };
-  let order = [...best.keys()].sort((x, y) => total(y) - total(x) || x - y);
-  if (o.spread) order = alternate(order, (g) => e.docAct[best.get(g)?.doc as number] as number);
+  let maxAct = 0;
+  if (o.actScore) for (const v of o.actScore) maxAct = Math.max(maxAct, v);
+  const totals = touched.map((g) => {
+    const base =
+      (top[g] as number) + SECOND_SHARE * (second[g] as number) + PROVISION_WEIGHT * (o.groupScore?.[g] ?? 0);
+    if (!o.actScore || maxAct === 0) return base;
+    const act = e.docAct[scored.docs[best[g] as number] as number] as number;
+    return base * ((o.actScore[act] as number) / maxAct) ** ACT_PRIOR;
+  });
+  const bestOf = touched.map((g) => scored.docs[best[g] as number] as number);
+  for (const g of touched) {
+    best[g] = -1;
+    top[g] = 0;
+    second[g] = 0;
+  }
 
   const out: number[] = [];
   const chosen = new Set<number>();
+  const docs = e.release.index.file.docs;
   const take = (doc: number) => {
-    if (out.length >= o.requested || chosen.has(doc) || o.taken.has(e.release.index.file.docs[doc] as string))
-      return;
+    if (out.length >= o.requested || chosen.has(doc) || o.taken.has(docs[doc] as string)) return;
     chosen.add(doc);
     out.push(doc);
   };
@@ -66,27 +103,49 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): number[] {
         (scored.docs[a] as number) - (scored.docs[b] as number),
     );
   if (o.focus !== null) {
-    for (const i of byScore(admitted.filter((i) => e.docGroup[scored.docs[i] as number] === o.focus)))
+    for (const i of byScore(units.filter((i) => e.docGroup[scored.docs[i] as number] === o.focus)))
       take(scored.docs[i] as number);
   }
   if (o.rollUp) {
-    for (const g of order) {
+    // Provisions in order of their totals (ties: the earlier provision); with several acts named, all of
+    // them, to alternate; otherwise only as many as can still be taken.
+    const want = o.spread ? touched.length : o.requested + o.takenGroups.size + 1;
+    const order = topK(totals, touched, want);
+    const lanes = o.spread ? alternate(order, (k) => e.docAct[bestOf[k] as number] as number) : order;
+    for (const k of lanes) {
+      const g = touched[k] as number;
       if (o.takenGroups.has(g) && g !== o.focus) continue;
-      take((best.get(g) as { doc: number }).doc);
+      take(bestOf[k] as number);
     }
   }
-  if (out.length < o.requested) for (const i of byScore(admitted)) take(scored.docs[i] as number);
+  if (out.length < o.requested) for (const i of byScore(units)) take(scored.docs[i] as number);
+  return out;
+}
+
+/** Positions of the `k` highest totals, best first; ties go to the lower group (corpus order). */
+function topK(totals: number[], groups: number[], k: number): number[] {
+  const better = (a: number, b: number) =>
+    (totals[a] as number) > (totals[b] as number) ||
+    ((totals[a] as number) === (totals[b] as number) && (groups[a] as number) < (groups[b] as number));
+  const out: number[] = [];
+  for (let i = 0; i < totals.length; i++) {
+    if (out.length === k && !better(i, out[k - 1] as number)) continue;
+    let at = out.length;
+    while (at > 0 && better(i, out[at - 1] as number)) at--;
+    out.splice(at, 0, i);
+    if (out.length > k) out.pop();
+  }
   return out;
 }
 
 /** Round-robin between the acts, keeping each act's own order: a, b, a, b, ... then the rest. */
-function alternate(order: number[], actOf: (g: number) => number): number[] {
+function alternate(order: number[], actOf: (k: number) => number): number[] {
   const queues = new Map<number, number[]>();
-  for (const g of order) {
-    const a = actOf(g);
+  for (const k of order) {
+    const a = actOf(k);
     const lane = queues.get(a) ?? [];
     queues.set(a, lane);
-    lane.push(g);
+    lane.push(k);
   }
   const lanes = [...queues.values()];
   const out: number[] = [];
