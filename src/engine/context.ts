@@ -4,6 +4,7 @@
  */
 import type { Act, Unit } from "../canon/model.ts";
 import type { ReleasedAtom } from "../obligations/release-atoms.ts";
+import { Level } from "../release/chunk-index.ts";
 import type { LoadedRelease } from "../release/load.ts";
 import { Definitions } from "./query/definitions.ts";
 
@@ -43,9 +44,9 @@ export interface Engine {
   /** 1 where the doc is the provision itself (an article's heading and opening words). */
   docHead: Uint8Array;
   definitions: Definitions;
-  /** Indexed words per provision group and per act (the lengths BM25 needs at those levels). */
-  groupLengths: Float64Array;
-  actLengths: Float64Array;
+  /** BM25 levels above the unit: each provision as one text, each act as one text. */
+  provisionLevel: Level;
+  actLevel: Level;
 }
 
 /** The units a match rolls up to: what a lawyer cites as one provision (a unit outside one is its own). */
@@ -130,8 +131,8 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     docRecital,
     docHead,
     definitions: new Definitions(release.units),
-    groupLengths,
-    actLengths,
+    provisionLevel: new Level(docGroup, groupLengths),
+    actLevel: new Level(docAct, actLengths),
   };
 }
 

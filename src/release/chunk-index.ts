@@ -64,13 +64,16 @@ export function buildIndex(units: Unit[]): IndexFile {
 export interface Scored {
   docs: Int32Array;
   scores: Float64Array;
+  /** Per level asked for, a score per coarser document (0 where no term occurs). */
+  levels: Float64Array[];
 }
 
 /** A loaded index answering BM25 queries. Ties break on corpus order, so results are deterministic. */
 export class ChunkIndex {
   readonly file: IndexFile;
   readonly analyser: QueryAnalyser;
-  private readonly avgdl: number;
+  /** Per document, BM25's length normalisation k1 * (1 - b + b * length / avgdl), computed once. */
+  private readonly norm: Float64Array;
   /** Scratch space reused across queries (a server answers one query at a time per process). */
   private readonly acc: Float64Array;
   private readonly mark: Uint8Array;
@@ -82,7 +85,8 @@ export class ChunkIndex {
       );
     this.file = file;
     this.analyser = new QueryAnalyser(file.analyser, Object.keys(file.postings));
-    this.avgdl = file.lengths.reduce((a, b) => a + b, 0) / Math.max(1, file.lengths.length);
+    const avgdl = file.lengths.reduce((a, b) => a + b, 0) / Math.max(1, file.lengths.length);
+    this.norm = Float64Array.from(file.lengths, (l) => file.k1 * (1 - file.b + (file.b * l) / avgdl));
     this.acc = new Float64Array(file.docs.length);
     this.mark = new Uint8Array(file.docs.length);
   }
@@ -92,72 +96,89 @@ export class ChunkIndex {
   }
 
   /**
-   * BM25 over coarser documents made of the indexed ones: `parent[doc]` says which (an article, an act),
-   * `parentLengths` their lengths; a term's frequency in a parent is the sum over its docs. Returns a
-   * score per parent (0 where no term occurs).
+   * BM25 of each touched document, every term's contribution multiplied by its weight; and, for each
+   * of `levels`, BM25 of the coarser documents the indexed ones make up (articles, acts), all in one
+   * walk of the postings.
    */
-  scoreParents(
-    terms: QueryTerms,
-    parent: Int32Array,
-    parentLengths: Float64Array,
-    k1 = 1.2,
-    b = 0.75,
-  ): Float64Array {
-    const n = parentLengths.length;
-    const avg = parentLengths.reduce((x, y) => x + y, 0) / Math.max(1, n);
-    const out = new Float64Array(n);
-    const tf = new Float64Array(n);
-    const touched: number[] = [];
-    for (const [term, weight] of terms) {
-      const list = this.file.postings[term];
-      if (!list) continue;
-      for (let i = 0; i < list.length; i += 2) {
-        const p = parent[list[i] as number] as number;
-        if (tf[p] === 0) touched.push(p);
-        tf[p] = (tf[p] as number) + (list[i + 1] as number);
-      }
-      const idf = weight * Math.log(1 + (n - touched.length + 0.5) / (touched.length + 0.5));
-      for (const p of touched) {
-        const f = tf[p] as number;
-        out[p] =
-          (out[p] as number) +
-          (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * (parentLengths[p] as number)) / avg));
-        tf[p] = 0;
-      }
-      touched.length = 0;
-    }
-    return out;
-  }
-
-  /** BM25 of each touched document, every term's contribution multiplied by its weight. */
-  score(terms: QueryTerms): Scored {
-    const { k1, b, lengths, postings, docs } = this.file;
+  score(terms: QueryTerms, levels: Level[] = []): Scored {
+    const { k1, b, postings, docs } = this.file;
+    const { norm, acc, mark } = this;
     const n = docs.length;
     const touched: number[] = [];
+    const levelScores = levels.map((l) => new Float64Array(l.lengths.length));
     for (const [term, weight] of terms) {
       const list = postings[term];
       if (!list) continue;
       const df = list.length / 2;
-      const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const scale = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (k1 + 1);
       for (let i = 0; i < list.length; i += 2) {
         const doc = list[i] as number;
         const tf = list[i + 1] as number;
-        const norm = tf + k1 * (1 - b + (b * (lengths[doc] as number)) / this.avgdl);
-        if (this.mark[doc] === 0) {
-          this.mark[doc] = 1;
-          this.acc[doc] = 0;
+        if (mark[doc] === 0) {
+          mark[doc] = 1;
+          acc[doc] = 0;
           touched.push(doc);
         }
-        this.acc[doc] = (this.acc[doc] as number) + (idf * tf * (k1 + 1)) / norm;
+        acc[doc] = (acc[doc] as number) + (scale * tf) / (tf + (norm[doc] as number));
+        for (let j = 0; j < levels.length; j++) (levels[j] as Level).add(doc, tf);
       }
+      levels.forEach((l, i) => {
+        l.flush(weight, k1, b, levelScores[i] as Float64Array);
+      });
     }
     touched.sort((x, y) => x - y);
-    const out = { docs: Int32Array.from(touched), scores: new Float64Array(touched.length) };
+    const out: Scored = {
+      docs: Int32Array.from(touched),
+      scores: new Float64Array(touched.length),
+      levels: levelScores,
+    };
     for (let i = 0; i < touched.length; i++) {
       const d = touched[i] as number;
       out.scores[i] = this.acc[d] as number;
       this.mark[d] = 0;
     }
     return out;
+  }
+}
+
+/**
+ * A coarser level of documents for BM25: `parent[doc]` names the one each indexed document belongs to,
+ * `lengths` their lengths. A term's frequency in a parent is the sum over its documents. Holds scratch
+ * space, so one level serves one query at a time.
+ */
+export class Level {
+  readonly parent: Int32Array;
+  readonly lengths: Float64Array;
+  private readonly avg: number;
+  private readonly tf: Float64Array;
+  private readonly touched: number[] = [];
+
+  constructor(parent: Int32Array, lengths: Float64Array) {
+    this.parent = parent;
+    this.lengths = lengths;
+    this.avg = lengths.reduce((x, y) => x + y, 0) / Math.max(1, lengths.length);
+    this.tf = new Float64Array(lengths.length);
+  }
+
+  add(doc: number, tf: number): void {
+    const p = this.parent[doc] as number;
+    if (p < 0) return;
+    if (this.tf[p] === 0) this.touched.push(p);
+    this.tf[p] = (this.tf[p] as number) + tf;
+  }
+
+  /** Adds the term just walked to `out`, with the parents' own document frequency, and resets. */
+  flush(weight: number, k1: number, b: number, out: Float64Array): void {
+    const n = this.lengths.length;
+    const df = this.touched.length;
+    const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    for (const p of this.touched) {
+      const f = this.tf[p] as number;
+      out[p] =
+        (out[p] as number) +
+        (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * (this.lengths[p] as number)) / this.avg));
+      this.tf[p] = 0;
+    }
+    this.touched.length = 0;
   }
 }

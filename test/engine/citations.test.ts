@@ -41,6 +41,11 @@ test("recitals, annexes (roman or arabic), chapters", () => {
   assert.deepEqual(read("Chapter IV GDPR"), ["chp IV"]);
 });
 
+test("UN Regulation paragraphs by their dotted numbers", () => {
+  assert.deepEqual(read("paragraph 7.2.2.2 of UN Regulation No 155"), ["art 7/7.2.2.2"]);
+  assert.deepEqual(read("Article 7, paragraph 7.2.2.2 UN R155"), ["art 7/7.2.2.2"]);
+});
+
 test("ELI IRIs down to the point", () => {
   assert.deepEqual(read("http://data.europa.eu/eli/reg/2016/679/art_6/par_1/pnt_f/oj"), [
     "eli 2016/679 art_6__para_1__point_f",

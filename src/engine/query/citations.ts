@@ -2,7 +2,8 @@
  * Provision references as people write them, read into eId paths: "Art. 33(1)", "article 5",
  * "Article 6(1)(f)", "point (a) of Article 23(4)", "paragraph 2 of Article 5", "Article 5(1), second
  * subparagraph", "Art. 23 para. 4 lit. a", "Articles 12 to 22", "Articles 15, 16 and 17", "recital 83",
- * "Recitals 39-41", "Annex III" (or "Annex 3"), "Chapter IV", and ELI IRIs down to the point
+ * "Recitals 39-41", "Annex III" (or "Annex 3"), "Chapter IV", UN Regulation paragraphs ("paragraph
+ * 7.2.2.2"), and ELI IRIs down to the point
  * (".../eli/reg/2016/679/art_6/par_1/pnt_f/oj"). Which act a reference is in is decided later, from the
  * act named beside it (see ./resolve.ts); this module only reads the question's words.
  */
@@ -39,6 +40,8 @@ const ordinal = (w: string) => ORDINALS[w.toLowerCase()] ?? Number.parseInt(w, 1
 const ARTICLE = /\b(?:art(?:icles?|s)?\.?)[ \t]*(\d{1,3}[a-z]?)\b(?![/.]\d)/giu;
 const RECITAL = /\b(?:recitals?|rec\.)[ \t]*(\d{1,3})\b(?![/.]\d)/giu;
 const ANNEX = /\bannex(?:es)?[ \t]+([IVXLC]{1,7}|\d{1,2})\b(?![/.]\d)/giu;
+/** UN Regulations number their paragraphs by dots under a numbered heading: "paragraph 7.2.2.2" is in 7. */
+const DOTTED = /\b(?:paragraph|para\.?|§)[ \t]*((\d{1,2})(?:\.\d{1,3}){1,5})\b(?!\.\d)/giu;
 const CHAPTER = /\bchapter[ \t]+([IVXLC]{1,7}|\d{1,2})\b(?![/.]\d)/giu;
 const ELI_REF =
   /(?:https?:\/\/)?data\.europa\.eu\/eli\/(?:reg|dir|reg_del|reg_impl|dec)\/(\d{4})\/(\d+)((?:\/(?:tit|prt|cpt|sct|art|par|sbp|pnt|idt|rct|anx)_[0-9A-Za-z.]+)+)/giu;
@@ -60,7 +63,9 @@ const ELI_SEGMENT: Record<string, string> = {
 
 /** What may follow a reference's number: a parenthesised step, a paragraph, a point, a subparagraph. */
 const STEP = /^[ \t]*\([ \t]*([0-9]{1,3}[a-z]?|[a-z]{1,2}|[ivxlc]{1,6})[ \t]*\)/iu;
-const PARAGRAPH_AFTER = /^,?[ \t]*(?:para(?:graph)?\.?|§|para\b)[ \t]*(\d{1,3}[a-z]?)\b/iu;
+const PARAGRAPH_AFTER = /^,?[ \t]*(?:para(?:graph)?\.?|§|para\b)[ \t]*(\d{1,3}[a-z]?)\b(?!\.\d)/iu;
+/** "Article 7, paragraph 7.2.2.2": the dotted paragraph names the unit whole; the article adds nothing. */
+const DOTTED_AFTER = /^,?[ \t]*(?:paragraph|para\.?|§)[ \t]*\d{1,2}\.\d/iu;
 const POINT_AFTER =
   /^,?[ \t]*(?:point|lit(?:era|\.)?|letter|sub-?point)[ \t]*\(?([a-z0-9]{1,4})\)?(?![\w/])/iu;
 const SUBPARAGRAPH_AFTER = new RegExp(`^,?[ \\t]*(?:the[ \\t]+)?(${ORDINAL})[ \\t]+subparagraph`, "iu");
@@ -137,6 +142,7 @@ export function readReferences(query: string): Reference[] {
       if (!free(start, start + m[0].length)) continue;
       const g = group++;
       const head = readTail(query, start + m[0].length);
+      if (kind === "art" && head.path.length === 0 && DOTTED_AFTER.test(query.slice(head.end))) continue;
       const prefix = kind === "art" ? PREFIX.exec(query.slice(Math.max(0, start - 60), start)) : null;
       const path = [...head.path];
       if (prefix?.[3]) path.push(prefix[3]);
@@ -180,6 +186,18 @@ export function readReferences(query: string): Reference[] {
       taken.push([from, end]);
     }
   };
+  for (const m of query.matchAll(DOTTED)) {
+    const start = m.index ?? 0;
+    const end = start + m[0].length;
+    refs.push({
+      top: { kind: "art", num: m[2] as string },
+      path: [m[1] as string],
+      start,
+      end,
+      group: group++,
+    });
+    taken.push([start, end]);
+  }
   numbered("art", ARTICLE);
   numbered("rec", RECITAL);
 

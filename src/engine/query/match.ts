@@ -56,7 +56,8 @@ export function match(
   let rest = scope.rest;
   for (const r of refs) rest = rest.slice(0, r.start) + " ".repeat(r.end - r.start) + rest.slice(r.end);
   const terms = e.release.index.analyser.terms(rest, { plain: mode === "lexical" });
-  const scored = e.release.index.score(terms);
+  const levels = mode === "lexical" ? [] : [e.provisionLevel, e.actLevel];
+  const scored = e.release.index.score(terms, levels);
 
   const cited = resolveReferences(e, refs, scope.mentions, query, actAdmitted);
   let considered = cited.length;
@@ -84,7 +85,6 @@ export function match(
   const passes = (doc: number) =>
     admit.act[e.docAct[doc] as number] === 1 && (!admit.unit || admit.unit(docs[doc] as string));
   considered += scored.docs.length;
-  for (const doc of scored.docs) if (passes(doc)) admitted++;
   const groupsOf = (us: Unit[]) =>
     new Set(us.map((u) => e.groupOf.get(rollUp(e.release.byNode, u.node)) ?? -1).filter((g) => g >= 0));
   const citedGroups = groupsOf(cited.map((c) => c.unit));
@@ -97,10 +97,11 @@ export function match(
     spread: scope.acts.length > 1,
     focus: citedGroups.size === 1 ? ([...citedGroups][0] as number) : null,
     rollUp: mode !== "lexical",
-    groupScore: mode === "lexical" ? null : e.release.index.scoreParents(terms, e.docGroup, e.groupLengths),
-    actScore: mode === "lexical" ? null : e.release.index.scoreParents(terms, e.docAct, e.actLengths),
+    groupScore: scored.levels[0] ?? null,
+    actScore: scored.levels[1] ?? null,
   });
-  for (const doc of ranked) add(e.release.byNode.get(docs[doc] as string) as Unit);
+  admitted += ranked.admitted;
+  for (const doc of ranked.docs) add(e.release.byNode.get(docs[doc] as string) as Unit);
   return { units, considered, admitted, notes };
 }
 

@@ -40,7 +40,8 @@ export interface RankOptions {
 /** Per-provision scratch, sized once per engine and reset after each ranking (queries run one at a time). */
 const scratch = new WeakMap<Engine, { best: Int32Array; top: Float64Array; second: Float64Array }>();
 
-export function rank(e: Engine, scored: Scored, o: RankOptions): number[] {
+/** The units to match, best first, and how many scored units the admission let through. */
+export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[]; admitted: number } {
   let s = scratch.get(e);
   if (!s) {
     s = {
@@ -119,7 +120,7 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): number[] {
     }
   }
   if (out.length < o.requested) for (const i of byScore(units)) take(scored.docs[i] as number);
-  return out;
+  return { docs: out, admitted: units.length };
 }
 
 /** Positions of the `k` highest totals, best first; ties go to the lower group (corpus order). */

@@ -44,6 +44,8 @@ function actFor(ref: Reference, refs: Reference[], mentions: Mention[], query: s
 
 /** One step down: a child numbered `step`, looking through unnumbered and subparagraph layers. */
 function child(e: Engine, node: string, step: string): Unit | undefined {
+  // A UN Regulation's dotted paragraph ("7.2.2.2") sits under its numbered heading by eId, at any depth.
+  if (step.includes(".")) return e.release.byNode.get(`${node}__para_${step}`);
   const kids = e.children.get(node) ?? [];
   if (step.startsWith("subpara:")) {
     const n = step.slice("subpara:".length);
