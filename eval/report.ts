@@ -73,11 +73,29 @@ export function checkTargets(summaries: Record<string, Summary>, systems: readon
     met: atLeast(x, min),
     detail: `${fmt(x)}${extra}`,
   });
+  // The same, row by row of the per-type table: the issue asks for every metric, not only the overall.
+  const typeLosses: string[] = [];
+  for (const [type, rates] of Object.entries(ours.by_type)) {
+    for (const b of baselines) {
+      const theirs = (summaries[b] as Summary).by_type[type];
+      for (const r of RATES) {
+        const t = theirs?.[r.key] ?? null;
+        if (!beats(rates[r.key], t))
+          typeLosses.push(`${type} ${r.label} ${fmt(rates[r.key])} vs ${b} ${fmt(t)}`);
+      }
+    }
+  }
   return [
     {
       target: `${oursName} beats ${baselines.join(" and ")} on every overall metric`,
       met: losses.length === 0,
       detail: losses.length === 0 ? "all 6 metrics strictly higher" : `not ahead on: ${losses.join("; ")}`,
+    },
+    {
+      target: `${oursName} beats ${baselines.join(" and ")} on every metric of every question type`,
+      met: typeLosses.length === 0,
+      detail:
+        typeLosses.length === 0 ? "every row strictly higher" : `not ahead on: ${typeLosses.join("; ")}`,
     },
     threshold("overall hit@5 >= 0.90", ours.overall.hit_at_5, 0.9),
     threshold("MRR >= 0.75", ours.overall.mrr, 0.75),
