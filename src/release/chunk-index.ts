@@ -126,14 +126,14 @@ export class ChunkIndex {
         l.flush(weight, k1, b, levelScores[i] as Float64Array);
       });
     }
-    touched.sort((x, y) => x - y);
+    // A typed array sorts numerically and natively: several times faster than a comparator on an Array.
     const out: Scored = {
-      docs: Int32Array.from(touched),
+      docs: Int32Array.from(touched).sort(),
       scores: new Float64Array(touched.length),
       levels: levelScores,
     };
-    for (let i = 0; i < touched.length; i++) {
-      const d = touched[i] as number;
+    for (let i = 0; i < out.docs.length; i++) {
+      const d = out.docs[i] as number;
       out.scores[i] = this.acc[d] as number;
       this.mark[d] = 0;
     }
