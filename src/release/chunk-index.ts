@@ -64,7 +64,8 @@ export function buildIndex(units: Unit[]): IndexFile {
 export interface Scored {
   docs: Int32Array;
   scores: Float64Array;
-  /** Per level asked for, a score per coarser document (0 where no term occurs). */
+  /** Per level asked for, a score per coarser document (0 where no term occurs). These are the levels'
+   * own buffers, valid until the level scores the next query. */
   levels: Float64Array[];
 }
 
@@ -105,7 +106,7 @@ export class ChunkIndex {
     const { norm, acc, mark } = this;
     const n = docs.length;
     const touched: number[] = [];
-    const levelScores = levels.map((l) => new Float64Array(l.lengths.length));
+    for (const l of levels) l.clear();
     for (const [term, weight] of terms) {
       const list = postings[term];
       if (!list) continue;
@@ -122,15 +123,13 @@ export class ChunkIndex {
         acc[doc] = (acc[doc] as number) + (scale * tf) / (tf + (norm[doc] as number));
         for (let j = 0; j < levels.length; j++) (levels[j] as Level).add(doc, tf);
       }
-      levels.forEach((l, i) => {
-        l.flush(weight, k1, b, levelScores[i] as Float64Array);
-      });
+      for (const l of levels) l.flush(weight, k1, b);
     }
     // A typed array sorts numerically and natively: several times faster than a comparator on an Array.
     const out: Scored = {
       docs: Int32Array.from(touched).sort(),
       scores: new Float64Array(touched.length),
-      levels: levelScores,
+      levels: levels.map((l) => l.scores),
     };
     for (let i = 0; i < out.docs.length; i++) {
       const d = out.docs[i] as number;
@@ -152,12 +151,22 @@ export class Level {
   private readonly avg: number;
   private readonly tf: Float64Array;
   private readonly touched: number[] = [];
+  /** Scores of the last query, per parent; reused, so a query allocates nothing per parent. */
+  readonly scores: Float64Array;
+  private readonly scored: number[] = [];
 
   constructor(parent: Int32Array, lengths: Float64Array) {
     this.parent = parent;
     this.lengths = lengths;
     this.avg = lengths.reduce((x, y) => x + y, 0) / Math.max(1, lengths.length);
     this.tf = new Float64Array(lengths.length);
+    this.scores = new Float64Array(lengths.length);
+  }
+
+  /** Zeroes the scores the last query left. */
+  clear(): void {
+    for (const p of this.scored) this.scores[p] = 0;
+    this.scored.length = 0;
   }
 
   add(doc: number, tf: number): void {
@@ -167,13 +176,15 @@ export class Level {
     this.tf[p] = (this.tf[p] as number) + tf;
   }
 
-  /** Adds the term just walked to `out`, with the parents' own document frequency, and resets. */
-  flush(weight: number, k1: number, b: number, out: Float64Array): void {
+  /** Adds the term just walked to the scores, with the parents' own document frequency. */
+  flush(weight: number, k1: number, b: number): void {
+    const out = this.scores;
     const n = this.lengths.length;
     const df = this.touched.length;
     const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
     for (const p of this.touched) {
       const f = this.tf[p] as number;
+      if (out[p] === 0) this.scored.push(p);
       out[p] =
         (out[p] as number) +
         (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * (this.lengths[p] as number)) / this.avg));

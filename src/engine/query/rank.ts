@@ -38,7 +38,10 @@ export interface RankOptions {
 }
 
 /** Per-provision scratch, sized once per engine and reset after each ranking (queries run one at a time). */
-const scratch = new WeakMap<Engine, { best: Int32Array; top: Float64Array; second: Float64Array }>();
+const scratch = new WeakMap<
+  Engine,
+  { best: Int32Array; top: Float64Array; second: Float64Array; score: Float64Array }
+>();
 
 /** The units to match, best first, and how many scored units the admission let through. */
 export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[]; admitted: number } {
@@ -48,13 +51,13 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
       best: new Int32Array(e.groups.length).fill(-1),
       top: new Float64Array(e.groups.length),
       second: new Float64Array(e.groups.length),
+      score: new Float64Array(e.release.index.size),
     };
     scratch.set(e, s);
   }
-  const { best, top, second } = s;
+  const { best, top, second, score } = s;
   // Admitted units, their (recital-weighted) scores, and per provision the best unit and two best scores.
   const units: number[] = [];
-  const score = new Float64Array(scored.docs.length);
   const touched: number[] = [];
   for (let i = 0; i < scored.docs.length; i++) {
     const doc = scored.docs[i] as number;
