@@ -5,6 +5,7 @@
  * the stems of a defined term joined by one space (a key no single word can collide with).
  */
 import { stemmer } from "stemmer";
+import { lowerBound } from "./sorted.ts";
 import {
   FAMILY_WEIGHT,
   QUERY_STOPWORDS,
@@ -190,13 +191,7 @@ export class QueryAnalyser {
       const shorter = stem.slice(0, n);
       if (this.isTerm(shorter)) out.push(shorter);
     }
-    let lo = 0;
-    let hi = this.vocabulary.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.vocabulary[mid] as string) < stem) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(this.vocabulary, stem);
     for (let i = lo; i < this.vocabulary.length && (this.vocabulary[i] as string).startsWith(stem); i++) {
       const t = this.vocabulary[i] as string;
       if (t !== stem && t.length - stem.length <= 2) out.push(t);
@@ -205,14 +200,7 @@ export class QueryAnalyser {
   }
 
   private isTerm(t: string): boolean {
-    let lo = 0;
-    let hi = this.vocabulary.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.vocabulary[mid] as string) < t) lo = mid + 1;
-      else hi = mid;
-    }
-    return this.vocabulary[lo] === t;
+    return this.vocabulary[lowerBound(this.vocabulary, t)] === t;
   }
 
   /** Terms of the question that are defined terms of the corpus (analysed phrases). */

@@ -1,6 +1,8 @@
 /** Starts `acquis serve` as a real process and talks to it over HTTP. */
+import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
-import { BIN } from "./cli.ts";
+import { after, before } from "node:test";
+import { acquis, BIN } from "./cli.ts";
 
 export interface Server {
   url: string;
@@ -68,3 +70,20 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
 
 /** The release the eu tests serve, built once by whichever test gets there first. */
 export const EU_SERVE_ARGS = ["--as-of", "2026-11-22"];
+
+/**
+ * For a describe block: builds the eu release if missing and serves it before the block's tests, stops
+ * it after them. Returns the running server (read it inside tests, not before they run).
+ */
+export function servedEu(): () => Server {
+  let s: Server | undefined;
+  before(async () => {
+    assert.equal(acquis(["build", "eu"]).status, 0);
+    s = await startServer(EU_SERVE_ARGS);
+    await s.ready();
+  });
+  after(async () => {
+    await s?.stop();
+  });
+  return () => s as Server;
+}

@@ -6,11 +6,11 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import fc from "fast-check";
 import { readReleases } from "../../src/release/releases.ts";
 import { acquis } from "../helpers/cli.ts";
-import { EU_SERVE_ARGS, type Server, startServer } from "../helpers/server.ts";
+import { EU_SERVE_ARGS, servedEu, startServer } from "../helpers/server.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TAG = () => readReleases(ROOT, "eu").at(-1)?.tag as string;
@@ -43,26 +43,17 @@ function policyFile(text: string): string {
 }
 
 describe("acquis serve over REST", () => {
-  let s: Server;
-
-  before(async () => {
-    assert.equal(acquis(["build", "eu"]).status, 0);
-    s = await startServer(EU_SERVE_ARGS);
-    await s.ready();
-  });
-  after(async () => {
-    await s?.stop();
-  });
+  const server = servedEu();
 
   test("probes: healthz, readyz, metrics, openapi", async () => {
-    const h: Loose = await (await fetch(`${s.url}/healthz`)).json();
+    const h: Loose = await (await fetch(`${server().url}/healthz`)).json();
     assert.equal(h.alive, true);
     assert.equal(h.ready, true);
     assert.equal(h.draining, false);
     assert.ok(h.disclaimer && h.verification);
-    const r = await fetch(`${s.url}/readyz`);
+    const r = await fetch(`${server().url}/readyz`);
     assert.deepEqual(await r.json(), { ready: true, release: `eu@${TAG()}` });
-    const m: Loose = await (await fetch(`${s.url}/metrics`)).text();
+    const m: Loose = await (await fetch(`${server().url}/metrics`)).text();
     for (const name of [
       "acquis_http_requests_total",
       "acquis_http_request_duration_seconds",
@@ -72,7 +63,7 @@ describe("acquis serve over REST", () => {
     ]) {
       assert.ok(m.includes(name), name);
     }
-    const doc: Loose = await (await fetch(`${s.url}/openapi.json`)).json();
+    const doc: Loose = await (await fetch(`${server().url}/openapi.json`)).json();
     assert.equal(doc.openapi, "3.1.0");
     assert.equal(doc.info.version, "0.1.0");
     const tools = Object.values(doc.paths as Record<string, { post?: Record<string, string> }>)
@@ -87,14 +78,14 @@ describe("acquis serve over REST", () => {
   });
 
   test("when must a controller notify a personal data breach: GDPR Article 33(1), its definitions and atoms", async () => {
-    const res = await s.post("/v1/answer", {
+    const res = await server().post("/v1/answer", {
       query: "When must a controller notify a personal data breach to the supervisory authority?",
     });
     assert.equal(res.status, 200);
     const a: Loose = await res.json();
     assert.ok(a.sections.match.includes("gdpr/art_33__para_1"), a.sections.match.join(" "));
     const plain: Loose = await (
-      await s.post("/v1/answer", { query: "When must a controller notify a personal data breach?" })
+      await server().post("/v1/answer", { query: "When must a controller notify a personal data breach?" })
     ).json();
     assert.ok(plain.sections.match.includes("gdpr/art_33__para_1"), plain.sections.match.join(" "));
     assert.ok(
@@ -165,7 +156,7 @@ describe("acquis serve over REST", () => {
 
   test("a provision not yet applicable is not presented as law in force", async () => {
     const a: Loose = await (
-      await s.post("/v1/answer", { query: "Article 6(1) AI Act", mode: "exact", as_of: "2026-01-01" })
+      await server().post("/v1/answer", { query: "Article 6(1) AI Act", mode: "exact", as_of: "2026-01-01" })
     ).json();
     assert.deepEqual(a.sections.match, ["ai-act/art_6__para_1"]);
     assert.equal(a.in_force, false);
@@ -175,27 +166,29 @@ describe("acquis serve over REST", () => {
 
   test("instruments outside the release: wholly out of scope, or the foreign half listed", async () => {
     const out: Loose = await (
-      await s.post("/v1/answer", { query: "What does HIPAA require for breach notification?" })
+      await server().post("/v1/answer", { query: "What does HIPAA require for breach notification?" })
     ).json();
     assert.equal(out.status, "out-of-scope");
     assert.deepEqual(out.out_of_scope, ["What does HIPAA require for breach notification?"]);
     assert.equal(out.blocks.length, 0);
     const crr: Loose = await (
-      await s.post("/v1/answer", { query: "Does Regulation (EU) No 575/2013 set capital requirements?" })
+      await server().post("/v1/answer", {
+        query: "Does Regulation (EU) No 575/2013 set capital requirements?",
+      })
     ).json();
     assert.equal(crr.status, "out-of-scope");
     const both: Loose = await (
-      await s.post("/v1/answer", { query: "Compare breach notification under the GDPR and the CCPA" })
+      await server().post("/v1/answer", { query: "Compare breach notification under the GDPR and the CCPA" })
     ).json();
     assert.deepEqual(both.out_of_scope, ["CCPA"]);
     assert.equal(both.status, "answered");
     assert.ok(both.sections.match.every((n: string) => n.startsWith("gdpr/")));
     const celex: Loose = await (
-      await s.post("/v1/answer", { query: "What does 32013R0575 require?" })
+      await server().post("/v1/answer", { query: "What does 32013R0575 require?" })
     ).json();
     assert.deepEqual(celex.out_of_scope, ["What does 32013R0575 require?"]);
     const eli: Loose = await (
-      await s.post("/v1/answer", {
+      await server().post("/v1/answer", {
         query: "scope of http://data.europa.eu/eli/dir/2013/36/oj and Article 33 GDPR",
       })
     ).json();
@@ -205,14 +198,14 @@ describe("acquis serve over REST", () => {
       JSON.stringify(eli.out_of_scope),
     );
     const inside: Loose = await (
-      await s.post("/v1/answer", { query: "Article 23 NIS2 incident notification" })
+      await server().post("/v1/answer", { query: "Article 23 NIS2 incident notification" })
     ).json();
     assert.deepEqual(inside.out_of_scope, []);
   });
 
   test("filters narrow the matches and are echoed", async () => {
     const a: Loose = await (
-      await s.post("/v1/answer", {
+      await server().post("/v1/answer", {
         query: "incident reporting deadlines",
         filters: { eids: ["art_23"], jurisdictions: ["EU"] },
       })
@@ -222,7 +215,7 @@ describe("acquis serve over REST", () => {
     assert.deepEqual(a.request.filters.eids, ["art_23"]);
     assert.deepEqual(a.request.filters.exclude_regimes, []);
     const gatekeepers: Loose = await (
-      await s.post("/v1/answer", { query: "obligations", filters: { entity_types: ["gatekeeper"] } })
+      await server().post("/v1/answer", { query: "obligations", filters: { entity_types: ["gatekeeper"] } })
     ).json();
     assert.ok(gatekeepers.sections.match.length > 0);
     assert.ok(
@@ -230,7 +223,7 @@ describe("acquis serve over REST", () => {
       gatekeepers.sections.match.join(" "),
     );
     const none: Loose = await (
-      await s.post("/v1/answer", {
+      await server().post("/v1/answer", {
         query: "incident reporting",
         filters: { exclude_jurisdictions: ["EU", "UNECE"] },
       })
@@ -240,9 +233,9 @@ describe("acquis serve over REST", () => {
 
   test("naming a profile decides applicability over its whole disposition and removes no content", async () => {
     const q = { query: "ICT risk management framework", as_of: "2026-01-01" };
-    const plain: Loose = await (await s.post("/v1/answer", q)).json();
+    const plain: Loose = await (await server().post("/v1/answer", q)).json();
     const withProfile: Loose = await (
-      await s.post("/v1/answer", { ...q, entity_profile: "lt-micro-payment-institution" })
+      await server().post("/v1/answer", { ...q, entity_profile: "lt-micro-payment-institution" })
     ).json();
     assert.deepEqual(withProfile.sections, plain.sections, "content is the same");
     const ap = withProfile.applicability;
@@ -262,7 +255,7 @@ describe("acquis serve over REST", () => {
 
   test("unit, atom and obligations", async () => {
     const u: Loose = await (
-      await s.post("/v1/unit", {
+      await server().post("/v1/unit", {
         eid: "art_33__para_1",
         work_iri: "http://data.europa.eu/eli/reg/2016/679/oj",
       })
@@ -272,7 +265,7 @@ describe("acquis serve over REST", () => {
     assert.ok(u.atoms.length > 0);
     assert.equal(u.versions.length, 1);
     const atomId = u.atoms[0].id;
-    const a: Loose = await (await s.post("/v1/atom", { atom_id: atomId })).json();
+    const a: Loose = await (await server().post("/v1/atom", { atom_id: atomId })).json();
     assert.equal(a.atom.id, atomId);
     assert.equal(a.atom.status, "in_force");
     assert.equal(
@@ -280,7 +273,7 @@ describe("acquis serve over REST", () => {
       a.atom.citation.quoted_text,
     );
     const o: Loose = await (
-      await s.post("/v1/obligations", { entity_profile: "de-large-bank", as_of: "2026-01-01" })
+      await server().post("/v1/obligations", { entity_profile: "de-large-bank", as_of: "2026-01-01" })
     ).json();
     assert.equal(o.entity_profile, "de-large-bank");
     assert.equal(o.counts.applicable, o.applicable.length);
@@ -288,31 +281,43 @@ describe("acquis serve over REST", () => {
   });
 
   test("every error code, with its status and body shape", async () => {
-    await expectError(await s.post("/v1/answer", { query: "x", bogus: 1 }), 400, "invalid_request");
+    await expectError(await server().post("/v1/answer", { query: "x", bogus: 1 }), 400, "invalid_request");
     const nested = await expectError(
-      await s.post("/v1/answer", { query: "x", filters: { nope: [] } }),
+      await server().post("/v1/answer", { query: "x", filters: { nope: [] } }),
       400,
       "invalid_request",
     );
     assert.match(nested.error.message, /filters: unknown field "nope"/u);
-    const named = await expectError(await s.post("/v1/answer", { query: "" }), 400, "invalid_request");
+    const named = await expectError(await server().post("/v1/answer", { query: "" }), 400, "invalid_request");
     assert.match(named.error.message, /query/u);
-    await expectError(await s.post("/v1/answer", "[1,2]"), 400, "invalid_request");
-    await expectError(await s.post("/v1/answer", "{not json"), 400, "invalid_request");
-    await expectError(await s.post("/v1/answer", { query: "x", matches: 101 }), 400, "invalid_request");
+    await expectError(await server().post("/v1/answer", "[1,2]"), 400, "invalid_request");
+    await expectError(await server().post("/v1/answer", "{not json"), 400, "invalid_request");
     await expectError(
-      await s.post("/v1/answer", { query: "x", entity_profile: "a", filters: { entity_profile: "b" } }),
+      await server().post("/v1/answer", { query: "x", matches: 101 }),
       400,
       "invalid_request",
     );
-    const ambiguous = await expectError(await s.post("/v1/unit", { eid: "art_33" }), 400, "invalid_request");
+    await expectError(
+      await server().post("/v1/answer", {
+        query: "x",
+        entity_profile: "a",
+        filters: { entity_profile: "b" },
+      }),
+      400,
+      "invalid_request",
+    );
+    const ambiguous = await expectError(
+      await server().post("/v1/unit", { eid: "art_33" }),
+      400,
+      "invalid_request",
+    );
     assert.match(
       ambiguous.error.message,
       /data\.europa\.eu\/eli\/reg\/2016\/679\/oj/u,
       "names the candidates' work IRIs",
     );
     await expectError(
-      await fetch(`${s.url}/v1/answer`, {
+      await fetch(`${server().url}/v1/answer`, {
         method: "POST",
         headers: { "content-type": "text/plain" },
         body: "hi",
@@ -320,19 +325,27 @@ describe("acquis serve over REST", () => {
       400,
       "invalid_request",
     );
-    await expectError(await s.post("/v1/answer", { query: "x".repeat(70_000) }), 413, "payload_too_large");
-    await expectError(await fetch(`${s.url}/v1/answer`), 405, "method_not_allowed");
-    await expectError(await fetch(`${s.url}/nowhere`), 404, "not_found");
-    await expectError(await s.post("/v1/unit", { eid: "art_9999" }), 404, "not_found");
-    await expectError(await s.post("/v1/atom", { atom_id: "atm_doesnotexist" }), 404, "not_found");
     await expectError(
-      await s.post("/v1/answer", { query: "x", release: "2020.01.1" }),
+      await server().post("/v1/answer", { query: "x".repeat(70_000) }),
+      413,
+      "payload_too_large",
+    );
+    await expectError(await fetch(`${server().url}/v1/answer`), 405, "method_not_allowed");
+    await expectError(await fetch(`${server().url}/nowhere`), 404, "not_found");
+    await expectError(await server().post("/v1/unit", { eid: "art_9999" }), 404, "not_found");
+    await expectError(await server().post("/v1/atom", { atom_id: "atm_doesnotexist" }), 404, "not_found");
+    await expectError(
+      await server().post("/v1/answer", { query: "x", release: "2020.01.1" }),
       409,
       "release_mismatch",
     );
-    await expectError(await s.post("/v1/obligations", { entity_profile: "nobody" }), 404, "unknown_profile");
     await expectError(
-      await s.post("/v1/answer", { query: "x", entity_profile: "nobody" }),
+      await server().post("/v1/obligations", { entity_profile: "nobody" }),
+      404,
+      "unknown_profile",
+    );
+    await expectError(
+      await server().post("/v1/answer", { query: "x", entity_profile: "nobody" }),
       404,
       "unknown_profile",
     );
@@ -345,17 +358,21 @@ describe("acquis serve over REST", () => {
     }[];
     const pending = atoms.find((x) => x.effective > "2026-11-22");
     assert.ok(pending, "the release holds duties that apply later");
-    const body = await expectError(await s.post("/v1/atom", { atom_id: pending.id }), 404, "not_found");
+    const body = await expectError(
+      await server().post("/v1/atom", { atom_id: pending.id }),
+      404,
+      "not_found",
+    );
     assert.match(body.error.message, new RegExp(pending.effective, "u"));
-    const ok = await s.post("/v1/atom", { atom_id: pending.id, as_of: pending.effective });
+    const ok = await server().post("/v1/atom", { atom_id: pending.id, as_of: pending.effective });
     assert.equal(ok.status, 200, "the same atom on its effective date is a duty");
   });
 
   test("X-Request-Id: a valid id is answered under, an invalid one replaced", async () => {
-    const ok = await s.post("/v1/unit", { eid: "art_9999" }, { "X-Request-Id": "trace:abc-1.2" });
+    const ok = await server().post("/v1/unit", { eid: "art_9999" }, { "X-Request-Id": "trace:abc-1.2" });
     assert.equal(ok.headers.get("x-request-id"), "trace:abc-1.2");
     assert.equal(((await ok.json()) as ErrorJson).error.request_id, "trace:abc-1.2");
-    const bad = await fetch(`${s.url}/healthz`, { headers: { "X-Request-Id": "has spaces!" } });
+    const bad = await fetch(`${server().url}/healthz`, { headers: { "X-Request-Id": "has spaces!" } });
     const minted = bad.headers.get("x-request-id") ?? "";
     assert.notEqual(minted, "has spaces!");
     assert.match(minted, /^[A-Za-z0-9._:-]{1,128}$/u);
@@ -391,7 +408,7 @@ describe("acquis serve over REST", () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), bodies, async (route, body) => {
         const raw = typeof body === "string" ? body : JSON.stringify(body);
-        const res = await fetch(`${s.url}${route}`, {
+        const res = await fetch(`${server().url}${route}`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: raw,

@@ -5,9 +5,8 @@
  * statutes are out of scope, and `lexical` is the bare BM25.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { acquis } from "../helpers/cli.ts";
-import { EU_SERVE_ARGS, type Server, startServer } from "../helpers/server.ts";
+import { describe, test } from "node:test";
+import { servedEu } from "../helpers/server.ts";
 
 interface Answer {
   status: string;
@@ -21,21 +20,12 @@ interface Answer {
 const provision = (node: string) => node.replace(/__.*$/u, "");
 
 describe("retrieval over REST", () => {
-  let s: Server;
+  const server = servedEu();
   const ask = async (query: string, extra: Record<string, unknown> = {}): Promise<Answer> => {
-    const res = await s.post("/v1/answer", { query, ...extra });
+    const res = await server().post("/v1/answer", { query, ...extra });
     assert.equal(res.status, 200, query);
     return (await res.json()) as Answer;
   };
-
-  before(async () => {
-    assert.equal(acquis(["build", "eu"]).status, 0);
-    s = await startServer(EU_SERVE_ARGS);
-    await s.ready();
-  });
-  after(async () => {
-    await s?.stop();
-  });
 
   test("references in every style lead with the exact unit, in auto and exact mode", async () => {
     const cases: [string, string][] = [

@@ -7,6 +7,7 @@
  */
 import type { Unit } from "../../canon/model.ts";
 import type { Scored } from "../../release/chunk-index.ts";
+import { lowerBound } from "../../release/sorted.ts";
 import { type Engine, rollUp } from "../context.ts";
 import type { Scope } from "../scope.ts";
 import { readReferences } from "./citations.ts";
@@ -107,12 +108,6 @@ export function match(
 
 /** A doc's score in a scoring (its docs are in ascending order), 0 when the query did not touch it. */
 function scoreOf(scored: Scored, doc: number): number {
-  let lo = 0;
-  let hi = scored.docs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((scored.docs[mid] as number) < doc) lo = mid + 1;
-    else hi = mid;
-  }
-  return scored.docs[lo] === doc ? (scored.scores[lo] as number) : 0;
+  const at = lowerBound(scored.docs, doc);
+  return scored.docs[at] === doc ? (scored.scores[at] as number) : 0;
 }
