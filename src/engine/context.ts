@@ -41,8 +41,6 @@ export interface Engine {
   docOf: Map<string, number>;
   /** 1 where the doc is a recital (explains the law, does not state it). */
   docRecital: Uint8Array;
-  /** 1 where the doc is the provision itself (an article's heading and opening words). */
-  docHead: Uint8Array;
   definitions: Definitions;
   /** BM25 levels above the unit: each provision as one text, each act as one text. */
   provisionLevel: Level;
@@ -84,7 +82,6 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
   const groupOf = new Map<string, number>();
   const docGroup = new Int32Array(docs.length);
   const docRecital = new Uint8Array(docs.length);
-  const docHead = new Uint8Array(docs.length);
   for (let i = 0; i < docs.length; i++) {
     const top = rollUp(release.byNode, docs[i] as string);
     let g = groupOf.get(top);
@@ -95,7 +92,6 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     }
     docGroup[i] = g;
     docRecital[i] = release.byNode.get(top)?.kind === "recital" ? 1 : 0;
-    docHead[i] = top === docs[i] ? 1 : 0;
   }
   const groupLengths = new Float64Array(groups.length);
   const actLengths = new Float64Array(actOrder.length);
@@ -129,7 +125,6 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     groupOf,
     docOf: new Map(docs.map((d, i) => [d, i])),
     docRecital,
-    docHead,
     definitions: new Definitions(release.units),
     provisionLevel: new Level(docGroup, groupLengths),
     actLevel: new Level(docAct, actLengths),

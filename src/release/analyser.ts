@@ -202,9 +202,4 @@ export class QueryAnalyser {
   private isTerm(t: string): boolean {
     return this.vocabulary[lowerBound(this.vocabulary, t)] === t;
   }
-
-  /** Terms of the question that are defined terms of the corpus (analysed phrases). */
-  definedTerms(text: string): string[] {
-    return [...this.phrases.find(tokenize(text))].map((m) => m.key);
-  }
 }
