@@ -49,6 +49,17 @@ describe("retrieval over REST", () => {
     }
   });
 
+  test("an ELI of an act outside the release is out of scope, never read into another act named", async () => {
+    const a = await ask("Compare http://data.europa.eu/eli/reg/2013/575/art_92/oj with Article 5 GDPR", {
+      mode: "exact",
+    });
+    assert.deepEqual(a.sections.match, ["gdpr/art_5"]);
+    assert.ok(
+      a.out_of_scope.some((x) => x.includes("2013/575")),
+      a.out_of_scope.join(" "),
+    );
+  });
+
   test("a range names every article in it, in order", async () => {
     const a = await ask("Articles 12 to 15 GDPR", { mode: "exact" });
     assert.deepEqual(a.sections.match, ["gdpr/art_12", "gdpr/art_13", "gdpr/art_14", "gdpr/art_15"]);

@@ -56,15 +56,21 @@ export function match(
   const refs = mode === "lexical" ? [] : readReferences(query);
   let rest = scope.rest;
   for (const r of refs) rest = rest.slice(0, r.start) + " ".repeat(r.end - r.start) + rest.slice(r.end);
-  const terms = e.release.index.analyser.terms(rest, { plain: mode === "lexical" });
-  const levels = mode === "lexical" ? [] : [e.provisionLevel, e.actLevel];
-  const scored = e.release.index.score(terms, levels);
+  // Scored only when something needs it: `exact` needs it only to order a provision cited without its act.
+  let scoring: Scored | null = null;
+  const scored = (): Scored => {
+    scoring ??= e.release.index.score(
+      e.release.index.analyser.terms(rest, { plain: mode === "lexical" }),
+      mode === "lexical" ? [] : [e.provisionLevel, e.actLevel],
+    );
+    return scoring;
+  };
 
   const cited = resolveReferences(e, refs, scope.mentions, query, actAdmitted);
   let considered = cited.length;
   let admitted = 0;
   // A provision cited without its act: every act that has it, those the rest of the question fits first.
-  const fit = (u: Unit) => scoreOf(scored, e.docOf.get(u.node) ?? -1);
+  const fit = (u: Unit) => scoreOf(scored(), e.docOf.get(u.node) ?? -1);
   const named = cited.filter((c) => !c.ambiguous);
   const open = cited.filter((c) => c.ambiguous).sort((a, b) => fit(b.unit) - fit(a.unit));
   for (const c of [...named, ...open]) {
@@ -85,11 +91,12 @@ export function match(
 
   const passes = (doc: number) =>
     admit.act[e.docAct[doc] as number] === 1 && (!admit.unit || admit.unit(docs[doc] as string));
-  considered += scored.docs.length;
+  const all = scored();
+  considered += all.docs.length;
   const groupsOf = (us: Unit[]) =>
     new Set(us.map((u) => e.groupOf.get(rollUp(e.release.byNode, u.node)) ?? -1).filter((g) => g >= 0));
   const citedGroups = groupsOf(cited.map((c) => c.unit));
-  const ranked = rank(e, scored, {
+  const ranked = rank(e, all, {
     requested: requested - units.length,
     admit: passes,
     taken,
@@ -98,8 +105,8 @@ export function match(
     spread: scope.acts.length > 1,
     focus: citedGroups.size === 1 ? ([...citedGroups][0] as number) : null,
     rollUp: mode !== "lexical",
-    groupScore: scored.levels[0] ?? null,
-    actScore: scored.levels[1] ?? null,
+    groupScore: all.levels[0] ?? null,
+    actScore: all.levels[1] ?? null,
   });
   admitted += ranked.admitted;
   for (const doc of ranked.docs) add(e.release.byNode.get(docs[doc] as string) as Unit);

@@ -26,6 +26,8 @@ const JOIN_BEFORE = /^(?:['’]s)?[\s,:]*$/iu;
 function actFor(ref: Reference, refs: Reference[], mentions: Mention[], query: string): string | null {
   const inside = mentions.find((m) => m.start < ref.end && m.end > ref.start);
   if (inside) return inside.act;
+  // An ELI names its act itself; one the release does not hold is out of scope, never another act's.
+  if (ref.eli) return null;
   const groupEnd = Math.max(...refs.filter((r) => r.group === ref.group).map((r) => r.end));
   const groupStart = Math.min(...refs.filter((r) => r.group === ref.group).map((r) => r.start));
   const after = mentions.find((m) => m.start >= groupEnd && JOIN_AFTER.test(query.slice(groupEnd, m.start)));
@@ -103,10 +105,8 @@ export function resolveReferences(
 ): Cited[] {
   const out: Cited[] = [];
   for (const ref of refs) {
-    const eliAct = ref.eli
-      ? e.release.acts.find((a) => a.work_iri.includes(`/${ref.eli?.number}/`))?.id
-      : null;
-    const act = eliAct ?? actFor(ref, refs, mentions, query);
+    const act = actFor(ref, refs, mentions, query);
+    if (ref.eli && !act) continue;
     if (act) {
       const hit = resolveIn(e, act, ref);
       if (hit) out.push(hit);
