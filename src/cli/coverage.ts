@@ -31,18 +31,25 @@ export function registerCoverage(program: Command): void {
     .option("--release <regime@tag>", "release to read (default: the newest built eu release)")
     .option("--as-of <date>", "date the duties are decided on (default: today, UTC)")
     .option("--format <format>", "md or json", "md")
+    .option("--explain <atom>", "explain one duty of the register: why it applies, is excluded or undetermined")
     .option("--root <dir>", "repository root", defaultRoot())
     .addHelpText(
       "after",
       `
-The same engine decides /v1/obligations, and --format json prints exactly its payload. Nothing is
-dropped: a duty whose exemption depends on a fact the profile does not state is listed as applicable,
-with a note naming the fact.
+The same engine decides /v1/obligations, and --format json prints exactly its payload. Every duty of a
+regulated party the profile is lands in one of three lists: applicable (with why: scope rule, entity
+types, facts used, and the provisions that modify how it is met), excluded (naming the provision that
+lifts it) or undetermined (naming the fact the profile does not state). Duties of Member States,
+authorities and Union bodies never enter a register; a directive's duty on Member States that
+prescribes the firm's conduct is listed as binding through national law. Acts whose scope does not
+reach the profile are listed once, with the provision and the reason.
 
-Example:
-  acquis coverage --profile lt-micro-payment-institution --as-of 2026-01-01`,
+Examples:
+  acquis coverage --profile lt-micro-payment-institution --as-of 2026-12-01
+  acquis coverage --profile de-large-bank --format json | jq '.counts'
+  acquis coverage --profile de-large-bank --explain atm_0123456789ab`,
     )
-    .action((opts: { profile: string; release?: string; asOf?: string; format: string; root: string }) => {
+    .action((opts: { profile: string; release?: string; asOf?: string; format: string; root: string; explain?: string }) => {
       if (opts.format !== "md" && opts.format !== "json")
         throw new Error(`--format "${opts.format}" is not md or json`);
       const date = checkDate(opts.asOf ?? today(), "--as-of");
@@ -55,36 +62,73 @@ Example:
         disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: readDisclaimer(root) },
       });
       const payload = obligations(engine, { entity_profile: opts.profile, as_of: date }, date);
+      if (opts.explain !== undefined) {
+        const id = opts.explain;
+        const hit = [...payload.applicable, ...payload.excluded, ...payload.undetermined].find((d) => d.atom === id);
+        if (!hit) {
+          const atom = release.atoms.find((a) => a.id === id);
+          if (!atom) throw new Error(`--explain: no atom "${id}" in ${release.meta.regime}@${release.meta.tag}`);
+          const out = payload.out_of_scope.find((o) => o.act === atom.act || o.nodes.some((n) => atom.node === n || atom.node.startsWith(`${n}__`)));
+          const why = out
+            ? `outside the scope of ${out.rule}: ${out.provision} (${out.reason})`
+            : atom.modality === "permission"
+              ? "a permission, not a duty"
+              : `not a duty of ${opts.profile} on ${date}: held by ${atom.addressee ?? "regulated_party"} "${atom.actor}" (${atom.applies_to.join(", ") || "no entity type"}), in force ${atom.effective}${atom.expires ? ` to ${atom.expires}` : ""}`;
+          process.stdout.write(opts.format === "json" ? `${JSON.stringify({ atom: id, status: "not_listed", why }, null, 2)}\n` : `${id}: not in the register: ${why}\n`);
+          return;
+        }
+        process.stdout.write(opts.format === "json" ? `${JSON.stringify(hit, null, 2)}\n` : explain(hit));
+        return;
+      }
       process.stdout.write(
         opts.format === "json" ? `${JSON.stringify(payload, null, 2)}\n` : markdown(payload, release),
       );
     });
 }
 
+function explain(d: Item): string {
+  const r = d.reasons;
+  const lines = [
+    `${d.atom} — ${d.provision} (${d.modality}): ${d.status.toUpperCase()}`,
+    `  duty:        “${d.quoted_text}”`,
+    `  held by:     ${d.actor} (${d.addressee}); reaches ${r.entity_types.join(", ")}`,
+    ...r.scope.map((s) => `  scope:       ${s.provision}: ${s.reason}`),
+    ...(r.through_national_law
+      ? [`  national law: binds through the measures transposing ${r.through_national_law.directive}${r.through_national_law.national_law_from ? `, applied from ${r.through_national_law.national_law_from} (${r.through_national_law.provision})` : ""}`]
+      : []),
+    ...(r.facts.length ? [`  facts used:  ${r.facts.join("; ")}`] : []),
+    ...r.modified_by.map((m) => `  modified by: ${m.provision}: ${m.change}`),
+    ...(r.excluded_by ? [`  excluded by: ${r.excluded_by.provision} (${r.excluded_by.kind}, ${r.excluded_by.rule})`] : []),
+    ...(r.undetermined_by ? [`  depends on:  ${r.undetermined_by.facts.join(", ")} (${r.undetermined_by.provision}); the profile does not state it`] : []),
+    ...(d.note ? [`  note:        ${d.note}`] : []),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
 function markdown(r: Payload, release: LoadedRelease): string {
-  const byAct = new Map<string, Record<string, number>>();
-  const count = (d: Item, excluded: boolean) => {
-    const row = byAct.get(d.act) ?? { obligation: 0, prohibition: 0, permission: 0, excluded: 0 };
-    if (excluded) row.excluded = (row.excluded ?? 0) + 1;
-    else row[d.modality] = (row[d.modality] ?? 0) + 1;
-    byAct.set(d.act, row);
-  };
-  for (const d of r.applicable) count(d, false);
-  for (const d of r.excluded) count(d, true);
   const line = (d: Item) => {
     const quote = d.quoted_text.length > 160 ? `${d.quoted_text.slice(0, 159)}…` : d.quoted_text;
     const note = d.note ? ` — ${d.note}` : "";
     return `- **${d.provision}** (${d.modality}, ${d.atom}): “${quote}”${note}`;
   };
-  const rows = [...byAct].sort(([a], [b]) => (a < b ? -1 : 1));
+  const rows = Object.entries(r.counts.by_act);
   return `# Obligations of ${r.entity_profile} on ${r.as_of}
 
 Release ${release.meta.regime}@${release.meta.tag}. Binds: ${r.binds.join(", ")}.
-Applicable: ${r.counts.applicable}. Excluded by a derogation: ${r.counts.excluded}.
+${r.derived.length ? `Derived: ${r.derived.join("; ")}.\n` : ""}
+Applicable: ${r.counts.applicable}. Excluded: ${r.counts.excluded}. Undetermined: ${r.counts.undetermined}. Acts or parts out of scope: ${r.out_of_scope.length}.
 
-| act | obligation | prohibition | permission | excluded |
-|---|---|---|---|---|
-${rows.map(([act, c]) => `| ${act} | ${c.obligation} | ${c.prohibition} | ${c.permission} | ${c.excluded} |`).join("\n")}
+| act | applicable | excluded | undetermined |
+|---|---|---|---|
+${rows.map(([act, c]) => `| ${act} | ${c.applicable} | ${c.excluded} | ${c.undetermined} |`).join("\n")}
+
+## Out of scope
+
+${r.out_of_scope.map((o) => `- **${o.rule}** (${o.provision}): ${o.reason}`).join("\n") || "none"}
+
+## Undetermined
+
+${r.undetermined.map(line).join("\n") || "none"}
 
 ## Excluded
 

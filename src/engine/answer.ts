@@ -8,7 +8,7 @@
  * the release and the request alone.
  */
 import type { Unit } from "../canon/model.ts";
-import { type Decision, decide } from "../obligations/applicability.ts";
+import type { Decision } from "../obligations/applicability.ts";
 import { ancestors } from "../obligations/taxonomy.ts";
 import type { AnswerRequest } from "../serve/schemas.ts";
 import { type Engine, inForce, subtree } from "./context.ts";
@@ -16,6 +16,7 @@ import { ServiceError } from "./errors.ts";
 import { type Mode, match } from "./query/match.ts";
 import { atomCitation, type Citation, resolve, unitCitation } from "./request.ts";
 import type { ScopeReader } from "./scope.ts";
+import { register } from "./obligations.ts";
 
 export const DEFAULT_MATCHES = 10;
 
@@ -342,13 +343,14 @@ function applicability(
       disapplied: [],
     };
   }
-  const result = decide(profile, asOf, e.release.atoms, e.release.taxonomy, e.release.derogations);
+  const result = register(e, profile, asOf);
   const item = (d: Decision) => ({
     atom: d.atom.id,
     unit_eid: d.atom.unit_eid,
     basis: d.basis,
     note: d.note,
     applicable: d.applicable,
+    status: d.status,
     retrieved: retrieved.has(d.atom.id),
     citation: atomCitation(e, e.atomsById.get(d.atom.id) ?? (d.atom as never), asOf),
     derogation: d.derogation
@@ -368,7 +370,7 @@ function applicability(
     binds: result.binds,
     as_of: asOf,
     release: e.tag,
-    atoms: [...result.applicable, ...result.excluded].map(item),
+    atoms: [...result.applicable, ...result.excluded, ...result.undetermined].map(item),
     disapplied: result.excluded.map((d) => d.atom.id),
   };
 }

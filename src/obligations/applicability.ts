@@ -1,14 +1,34 @@
 /**
- * The applicability engine: for an entity profile and a date, every atom that binds it and every
- * atom that would bind it but for a derogation in force. The same function serves `acquis coverage`
- * and the serving API's obligations route. Nothing is dropped: an atom whose exemption depends on a
- * fact the profile does not state is reported applicable, with a note naming that fact.
+ * The applicability engine: for an entity profile and a date, the register of duties a compliance
+ * officer signs (docs/obligations.md#applicability). The same function serves `acquis coverage`, the
+ * serving API's obligations route and an answer's applicability section.
+ *
+ * In order, for every duty (obligations and prohibitions; a permission binds no one):
+ *   1. in force on the date;
+ *   2. held by a regulated party the profile is, or prescribed by a directive for such a party
+ *      (binding through national law); duties of States, authorities and Union bodies never enter;
+ *   3. inside the act's scope, then inside the scope of the part it sits in (`scope.yaml`);
+ *   4. not lifted by a derogation or a rule of precedence (`derogations.yaml`, effect exclude);
+ *   5. with the modifications that change how it is met (effect modify), which never lift it.
+ * A step that turns on a fact the profile does not state makes the duty undetermined, naming the fact:
+ * nothing is silently applicable and nothing silently dropped.
  */
 import { parse } from "yaml";
 import type { Atom } from "./atoms.ts";
-import { ancestors, type Taxonomy } from "./taxonomy.ts";
+import {
+  CanonError,
+  type Condition,
+  checkCondition,
+  checkFact,
+  deriveFacts,
+  evaluate,
+  type FactSchema,
+  type Facts,
+} from "./facts.ts";
+import { NO_SCOPE, reaches, type Scope, type ScopeRule } from "./scope.ts";
+import { type Addressee, addresseeOfType, ancestors, type Taxonomy } from "./taxonomy.ts";
 
-export type Facts = Record<string, string | number | boolean | string[]>;
+export type { Condition, Facts } from "./facts.ts";
 
 export interface Profile {
   id: string;
@@ -18,24 +38,20 @@ export interface Profile {
   facts: Facts;
 }
 
-export interface Condition {
-  fact: string;
-  lt?: number;
-  le?: number;
-  gt?: number;
-  ge?: number;
-  eq?: string | number | boolean;
-  in?: (string | number)[];
-}
-
 export interface Derogation {
   id: string;
+  /** derogation (default) or lex_specialis: another act or part takes precedence. */
+  kind?: "derogation" | "lex_specialis";
   derogating: string;
   disapplies: string[];
+  /** exclude (default): the duty does not bind; modify: it binds, met as `change` says. */
+  effect?: "exclude" | "modify";
+  change?: string;
   exempts: { entity_types?: string[]; when?: Condition[]; unless?: Condition[] };
   from: string;
   until: string | null;
   text: string;
+  note?: string;
 }
 
 /** What the engine needs of an atom (the release's atoms.json carries it). */
@@ -57,6 +73,9 @@ export interface BindingAtom
   id: string;
   applies_to: string[];
   status_basis?: "deleted" | null;
+  /** Absent in releases built before addressees were recorded: read as a regulated party's duty. */
+  addressee?: Addressee;
+  through_national_law?: string[] | null;
 }
 
 export type AtomStatus = "in_force" | "pending" | "lapsed" | "deprecated";
@@ -69,64 +88,64 @@ export function atomStatus(
   return date < a.effective ? "pending" : "in_force";
 }
 
-export function parseProfile(text: string, where: string): Profile {
+/** A profile, checked against the regime's fact schema and taxonomy when they are given. */
+export function parseProfile(
+  text: string,
+  where: string,
+  schema: FactSchema | null = null,
+  tax: Taxonomy | null = null,
+): Profile {
   const p = parse(text) as Partial<Profile> | null;
   if (!p || typeof p.id !== "string" || !Array.isArray(p.entity_types)) {
-    throw new Error(`${where}: a profile needs an id and entity_types`);
+    throw new CanonError(`${where}: a profile needs an id and entity_types`);
   }
-  return {
-    id: p.id,
-    name: p.name ?? p.id,
-    description: p.description,
-    entity_types: p.entity_types,
-    facts: p.facts ?? {},
-  };
+  const facts = p.facts ?? {};
+  if (typeof facts !== "object" || Array.isArray(facts)) throw new CanonError(`${where}: facts must be a mapping`);
+  if (tax) {
+    const known = new Set(tax.types.map((t) => t.id));
+    for (const t of p.entity_types) {
+      if (!known.has(t)) {
+        const near = [...known].filter((k) => k.includes(t.split("_")[0] ?? t)).slice(0, 8);
+        throw new CanonError(
+          `${where}: entity_types: unknown entity type "${t}"${near.length ? `; did you mean one of ${near.join(", ")}?` : ""} (regimes/<regime>/taxonomy.yaml lists them all)`,
+        );
+      }
+      if (addresseeOfType(tax, t) !== "regulated_party")
+        throw new CanonError(`${where}: entity_types: ${t} is a ${addresseeOfType(tax, t)}, not a regulated party`);
+    }
+  }
+  if (schema) for (const [k, v] of Object.entries(facts)) checkFact(schema, k, v, `${where}: facts`);
+  if (schema) deriveFacts(facts, p.entity_types, where); // refuses a stated size its figures contradict
+  return { id: p.id, name: p.name ?? p.id, description: p.description, entity_types: p.entity_types, facts };
 }
 
-export function parseDerogations(text: string, where: string): Derogation[] {
+export function parseDerogations(text: string, where: string, schema: FactSchema | null = null): Derogation[] {
   const d = parse(text) as { derogations?: Derogation[] } | null;
   return (d?.derogations ?? []).map((x) => {
     if (typeof x.id !== "string" || typeof x.derogating !== "string" || !Array.isArray(x.disapplies)) {
-      throw new Error(`${where}: derogation ${JSON.stringify(x.id)} needs id, derogating and disapplies`);
+      throw new CanonError(`${where}: derogation ${JSON.stringify(x.id)} needs id, derogating and disapplies`);
     }
-    return { ...x, exempts: x.exempts ?? {}, until: x.until ?? null };
+    if (x.effect !== undefined && x.effect !== "exclude" && x.effect !== "modify")
+      throw new CanonError(`${where}: derogation ${x.id}: effect is ${JSON.stringify(x.effect)}; allowed: exclude, modify`);
+    if (x.effect === "modify" && typeof x.change !== "string")
+      throw new CanonError(`${where}: derogation ${x.id}: a modification needs "change" (what it changes)`);
+    const exempts = x.exempts ?? {};
+    const at = `${where}: derogation ${x.id}`;
+    return {
+      ...x,
+      exempts: {
+        ...exempts,
+        when: (exempts.when ?? []).map((c) => checkCondition(c, schema, `${at} when`)),
+        unless: (exempts.unless ?? []).map((c) => checkCondition(c, schema, `${at} unless`)),
+      },
+      until: x.until ?? null,
+    };
   });
-}
-
-type Truth = true | false | "unknown";
-
-function holds(c: Condition, facts: Facts): Truth {
-  const v = facts[c.fact];
-  if (v === undefined) return "unknown";
-  if (c.eq !== undefined) return v === c.eq;
-  if (c.in !== undefined)
-    return Array.isArray(v) ? v.some((x) => c.in?.includes(x)) : c.in.includes(v as string | number);
-  if (typeof v !== "number") return "unknown";
-  if (c.lt !== undefined && !(v < c.lt)) return false;
-  if (c.le !== undefined && !(v <= c.le)) return false;
-  if (c.gt !== undefined && !(v > c.gt)) return false;
-  if (c.ge !== undefined && !(v >= c.ge)) return false;
-  return true;
-}
-
-function describe(c: Condition): string {
-  const op =
-    c.lt !== undefined
-      ? `< ${c.lt}`
-      : c.le !== undefined
-        ? `<= ${c.le}`
-        : c.gt !== undefined
-          ? `> ${c.gt}`
-          : c.ge !== undefined
-            ? `>= ${c.ge}`
-            : c.eq !== undefined
-              ? `= ${c.eq}`
-              : `in ${JSON.stringify(c.in)}`;
-  return `${c.fact} ${op}`;
 }
 
 export interface DerogationRef {
   id: string;
+  kind: "derogation" | "lex_specialis";
   derogating_node: string;
   derogating_eid: string;
   disapplied_node: string;
@@ -134,12 +153,41 @@ export interface DerogationRef {
   exempted_types: string[];
 }
 
+export interface Modification {
+  id: string;
+  provision: string;
+  change: string;
+}
+
+export type RegisterStatus = "applicable" | "excluded" | "undetermined";
+
+/** Why an item has its status: what a compliance officer checks before signing. */
+export interface Reasons {
+  scope: { provision: string; reason: string }[];
+  entity_types: string[];
+  facts: string[];
+  through_national_law: { directive: string; national_law_from: string | null; provision: string | null } | null;
+  modified_by: Modification[];
+  excluded_by: { provision: string; kind: string; rule: string } | null;
+  undetermined_by: { provision: string; facts: string[] } | null;
+}
+
 export interface Decision {
   atom: BindingAtom;
+  status: RegisterStatus;
   applicable: boolean;
   basis: string;
   note: string;
   derogation: DerogationRef | null;
+  reasons: Reasons;
+}
+
+export interface OutOfScope {
+  act: string;
+  nodes: string[];
+  rule: string;
+  provision: string;
+  reason: string;
 }
 
 export interface Applicability {
@@ -147,17 +195,52 @@ export interface Applicability {
   entity_type: string;
   binds: string[];
   as_of: string;
+  derived: string[];
   applicable: Decision[];
   excluded: Decision[];
-  counts: { applicable: number; excluded: number };
+  undetermined: Decision[];
+  out_of_scope: OutOfScope[];
+  counts: {
+    applicable: number;
+    excluded: number;
+    undetermined: number;
+    by_act: Record<string, { applicable: number; excluded: number; undetermined: number }>;
+  };
+}
+
+/** The canon the engine decides with. */
+export interface Rules {
+  taxonomy: Taxonomy;
+  derogations: Derogation[];
+  scope: Scope;
+  /** The date a directive's national measures apply from, and the provision that says so. */
+  transposition?: (act: string) => { date: string; provision: string } | null;
+  /** A unit's ancestors, nearest first, ending with its act's id. */
+  ancestry?: (node: string) => string[];
 }
 
 const eidOf = (node: string) => node.slice(node.indexOf("/") + 1);
 
-/** "dora/art_5__para_1" -> "dora/art_5"; "dora/art_5" -> null. */
-function parentNode(node: string): string | null {
-  const i = node.lastIndexOf("__");
-  return i < 0 ? null : node.slice(0, i);
+/** Without the unit tree: "dora/art_5__para_1" -> ["dora/art_5", "dora"]. */
+function ancestryByName(node: string): string[] {
+  const out: string[] = [];
+  for (let i = node.lastIndexOf("__"); i >= 0; i = node.lastIndexOf("__", i - 1)) out.push(node.slice(0, i));
+  out.push(node.slice(0, node.indexOf("/")));
+  return out;
+}
+
+/** The profile with the facts and types the engine derives (size, establishment, act thresholds). */
+export function prepared(profile: Profile, rules: Rules): { facts: Facts; types: string[]; derived: string[] } {
+  const base = deriveFacts(profile.facts, profile.entity_types, `profile ${profile.id}`);
+  const types = new Set(base.types);
+  const derived = [...base.derived];
+  for (const d of rules.scope.derive) {
+    if (evaluate(d.when, [], base.facts).truth === true && !types.has(d.type)) {
+      types.add(d.type);
+      derived.push(`${d.type} (${d.provision}: ${d.when.map((c) => `${c.fact}`).join(", ")})`);
+    }
+  }
+  return { facts: base.facts, types: [...types].sort(), derived };
 }
 
 export function decide(
@@ -166,73 +249,181 @@ export function decide(
   atoms: BindingAtom[],
   tax: Taxonomy,
   derogations: Derogation[],
+  more: Partial<Rules> = {},
 ): Applicability {
-  const binds = ancestors(tax, profile.entity_types);
+  const rules: Rules = { taxonomy: tax, derogations, scope: more.scope ?? NO_SCOPE, ...more };
+  const ancestry = rules.ancestry ?? ancestryByName;
+  const profileNow = prepared(profile, rules);
+  const binds = ancestors(tax, profileNow.types);
   const bindSet = new Set(binds);
+  const isParty = new Map(tax.types.map((t) => [t.id, addresseeOfType(tax, t.id) === "regulated_party"]));
+  const facts = profileNow.facts;
+
+  const actRule = new Map(rules.scope.acts.map((r) => [r.id, r]));
+  const partsByNode = new Map<string, ScopeRule[]>();
+  for (const p of rules.scope.parts) for (const n of p.nodes) partsByNode.set(n, [...(partsByNode.get(n) ?? []), p]);
+  const verdicts = new Map<ScopeRule, ReturnType<typeof reaches>>();
+  const verdict = (r: ScopeRule) => {
+    let v = verdicts.get(r);
+    if (!v) verdicts.set(r, (v = reaches(r, bindSet, facts)));
+    return v;
+  };
+  const outOfScope = new Map<string, OutOfScope>();
+  for (const r of rules.scope.acts)
+    if (verdict(r).in === false)
+      outOfScope.set(r.id, { act: r.id, nodes: r.nodes, rule: r.id, provision: r.provision, reason: r.reason });
+
   // Derogations in force, by the node they disapply: an atom looks up its own node and its ancestors.
   const byNode = new Map<string, Derogation[]>();
   for (const d of derogations) {
     if (!(d.from <= date && (d.until === null || date < d.until))) continue;
     for (const n of d.disapplies) byNode.set(n, [...(byNode.get(n) ?? []), d]);
   }
+  const order = new Map(derogations.map((d, i) => [d, i]));
+
   const applicable: Decision[] = [];
   const excluded: Decision[] = [];
+  const undetermined: Decision[] = [];
   for (const atom of atoms) {
+    if (atom.modality === "permission") continue;
     if (atomStatus(atom, date) !== "in_force") continue;
-    const reached = atom.applies_to.filter((t) => bindSet.has(t));
+    const addressee = atom.addressee ?? "regulated_party";
+    const holders =
+      addressee === "regulated_party"
+        ? atom.applies_to.filter((t) => isParty.get(t))
+        : addressee === "member_state"
+          ? (atom.through_national_law ?? [])
+          : [];
+    const reached = holders.filter((t) => bindSet.has(t));
     if (reached.length === 0) continue;
-    const basis = `applies to ${reached.join(", ")}; the profile is ${profile.entity_types.join(", ")}`;
-    let decision: Decision = { atom, applicable: true, basis, note: "", derogation: null };
-    const notes: string[] = [];
-    const candidates: { d: Derogation; disapplied: string }[] = [];
-    for (let n: string | null = atom.node; n !== null; n = parentNode(n)) {
-      for (const d of byNode.get(n) ?? []) candidates.push({ d, disapplied: n });
+    const act = actRule.get(atom.act);
+    if (act && verdict(act).in === false) continue;
+    const lineage = [atom.node, ...ancestry(atom.node)];
+    const parts = lineage.flatMap((n) => partsByNode.get(n) ?? []);
+    const partOut = parts.find((p) => verdict(p).in === false);
+    if (partOut) {
+      if (!outOfScope.has(partOut.id))
+        outOfScope.set(partOut.id, {
+          act: atom.act,
+          nodes: partOut.nodes,
+          rule: partOut.id,
+          provision: partOut.provision,
+          reason: partOut.reason,
+        });
+      continue;
     }
-    // Keep the derogations' own order, so the first that exempts is the same whatever the nesting.
-    candidates.sort((x, y) => derogations.indexOf(x.d) - derogations.indexOf(y.d));
+    const national =
+      addressee === "member_state"
+        ? {
+            directive: atom.node,
+            national_law_from: rules.transposition?.(atom.act)?.date ?? null,
+            provision: rules.transposition?.(atom.act)?.provision ?? null,
+          }
+        : null;
+    const reasons: Reasons = {
+      scope: [...(act ? [act] : []), ...parts].map((r) => ({ provision: r.provision, reason: r.reason })),
+      entity_types: reached,
+      facts: [...(act ? scopeFacts(verdict(act)) : []), ...parts.flatMap((p) => scopeFacts(verdict(p)))],
+      through_national_law: national,
+      modified_by: [],
+      excluded_by: null,
+      undetermined_by: null,
+    };
+    const basis = `${national ? "binds through national law transposing " : "applies to "}${reached.join(", ")}; the profile is ${profile.entity_types.join(", ")}`;
+    const decision: Decision = { atom, status: "applicable", applicable: true, basis, note: "", derogation: null, reasons };
+    const scopeUnknown = [act, ...parts].find((r) => r && verdict(r).in === "unknown");
+    if (scopeUnknown) {
+      const v = verdict(scopeUnknown) as { facts: string[] };
+      reasons.undetermined_by = { provision: scopeUnknown.provision, facts: v.facts };
+      decision.status = "undetermined";
+      decision.applicable = false;
+      decision.note = `${scopeUnknown.provision} decides whether this binds; the profile does not state ${v.facts.join(" or ")}`;
+      undetermined.push(decision);
+      continue;
+    }
+    const candidates: { d: Derogation; disapplied: string }[] = [];
+    for (const n of lineage) for (const d of byNode.get(n) ?? []) candidates.push({ d, disapplied: n });
+    // The derogations' own order, so the first that lifts is the same whatever the nesting.
+    candidates.sort((x, y) => (order.get(x.d) ?? 0) - (order.get(y.d) ?? 0));
+    const notes: string[] = [];
     for (const { d, disapplied } of candidates) {
       const types = d.exempts.entity_types ?? [];
       if (types.length > 0 && !types.some((t) => bindSet.has(t))) continue;
-      const when = (d.exempts.when ?? []).map((c) => ({ c, t: holds(c, profile.facts) }));
-      const unless = (d.exempts.unless ?? []).map((c) => ({ c, t: holds(c, profile.facts) }));
-      if (when.some((w) => w.t === false) || unless.some((u) => u.t === true)) continue;
-      const ref: DerogationRef = {
+      const v = evaluate(d.exempts.when, d.exempts.unless, facts);
+      if (v.truth === false) continue;
+      if ((d.effect ?? "exclude") === "modify") {
+        if (v.truth === true) reasons.modified_by.push({ id: d.id, provision: d.derogating, change: d.change ?? "" });
+        else notes.push(`${d.derogating} would change how this is met if the profile stated ${v.unknown.join(" and ")}`);
+        continue;
+      }
+      if (v.truth === "unknown") {
+        if (decision.status === "applicable") {
+          decision.status = "undetermined";
+          reasons.undetermined_by = { provision: d.derogating, facts: v.unknown };
+          notes.push(`${d.derogating} disapplies this if ${v.unknown.join(" and ")}; the profile does not say`);
+        }
+        continue;
+      }
+      decision.status = "excluded";
+      reasons.undetermined_by = null;
+      reasons.excluded_by = { provision: d.derogating, kind: d.kind ?? "derogation", rule: d.id };
+      reasons.facts.push(...v.used);
+      decision.derogation = {
         id: d.id,
+        kind: d.kind ?? "derogation",
         derogating_node: d.derogating,
         derogating_eid: eidOf(d.derogating),
         disapplied_node: disapplied,
         disapplied_eid: eidOf(disapplied),
         exempted_types: types,
       };
-      const unknown = [
-        ...when.filter((w) => w.t === "unknown").map((w) => describe(w.c)),
-        ...unless.filter((u) => u.t === "unknown").map((u) => `not ${describe(u.c)}`),
-      ];
-      if (unknown.length > 0) {
-        notes.push(`${d.derogating} would disapply this if the profile stated ${unknown.join(" and ")}`);
-        continue;
-      }
-      decision = {
-        atom,
-        applicable: false,
-        basis,
-        note: `disapplied by ${d.derogating} (${d.id}) for ${types.length ? types.join(", ") : "the entities it describes"}`,
-        derogation: ref,
-      };
+      notes.length = 0;
+      notes.push(
+        `${d.kind === "lex_specialis" ? "displaced" : "disapplied"} by ${d.derogating} (${d.id}) for ${types.length ? types.join(", ") : "the entities it describes"}`,
+      );
       break;
     }
-    if (decision.applicable) {
-      decision.note = notes.join("; ");
-      applicable.push(decision);
-    } else excluded.push(decision);
+    if (decision.status !== "excluded")
+      for (const m of reasons.modified_by) notes.push(`modified by ${m.provision}: ${m.change}`);
+    decision.note = notes.join("; ");
+    decision.applicable = decision.status === "applicable";
+    if (decision.status === "applicable") applicable.push(decision);
+    else if (decision.status === "excluded") {
+      reasons.modified_by = [];
+      excluded.push(decision);
+    } else undetermined.push(decision);
+  }
+  const byAct: Applicability["counts"]["by_act"] = {};
+  for (const [list, k] of [
+    [applicable, "applicable"],
+    [excluded, "excluded"],
+    [undetermined, "undetermined"],
+  ] as const) {
+    for (const d of list) {
+      const row = byAct[d.atom.act] ?? { applicable: 0, excluded: 0, undetermined: 0 };
+      row[k]++;
+      byAct[d.atom.act] = row;
+    }
   }
   return {
     entity_profile: profile.id,
     entity_type: profile.entity_types[0] ?? "",
     binds,
     as_of: date,
+    derived: profileNow.derived,
     applicable,
     excluded,
-    counts: { applicable: applicable.length, excluded: excluded.length },
+    undetermined,
+    out_of_scope: [...outOfScope.values()].sort((a, b) => (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)),
+    counts: {
+      applicable: applicable.length,
+      excluded: excluded.length,
+      undetermined: undetermined.length,
+      by_act: Object.fromEntries(Object.entries(byAct).sort(([a], [b]) => (a < b ? -1 : 1))),
+    },
   };
+}
+
+function scopeFacts(v: ReturnType<typeof reaches>): string[] {
+  return v.in === true ? v.facts : [];
 }

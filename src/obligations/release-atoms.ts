@@ -8,6 +8,7 @@ import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
+import { type AddresseeOf, addresseeOf, isRuleAboutLaw } from "./addressee.ts";
 import { ActorMap } from "./taxonomy.ts";
 
 export interface ReleasedAtom extends BindingAtom {
@@ -17,6 +18,10 @@ export interface ReleasedAtom extends BindingAtom {
    * the nearest preceding mapped duty in the same article), or "none".
    */
   applies_to_basis: "actor" | "actor and action" | "preceding duty" | "none";
+  /** Who holds the duty; only a regulated party's duties, and a Member State's duties that prescribe a
+   * regulated party's conduct (`through_national_law`), ever enter a firm's register. */
+  addressee: AddresseeOf["addressee"];
+  through_national_law: string[] | null;
   lead_in: string | null;
   executable_name: string | null;
   executable_unit: string | null;
@@ -62,7 +67,7 @@ export function releaseAtoms(
   const ids = new Map((ledger?.atoms ?? []).filter((e) => e.status === "active").map((e) => [e.key, e.id]));
   const byNode = new Map(units.map((u) => [u.node, u]));
   const map = new ActorMap(canon.taxonomy);
-  const previous = new Map<string, string[]>();
+  const previous = new Map<string, { types: string[]; holder: AddresseeOf }>();
   const atoms = extracted.map((a: Atom): ReleasedAtom => {
     const ended = byNode.get(a.node)?.ended_by ?? null;
     const article = `${a.act}/${a.unit_eid.split("__")[0]}`;
@@ -70,11 +75,14 @@ export function releaseAtoms(
     let appliesTo = map.appliesTo(a.actor, a.action, a.act);
     let basis: ReleasedAtom["applies_to_basis"] =
       appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
-    if (appliesTo.length === 0 && previous.has(article)) {
-      appliesTo = previous.get(article) as string[];
+    let holder = addresseeOf(a.actor, a.action, a.act, map, canon.taxonomy);
+    const before = previous.get(article);
+    if (appliesTo.length === 0 && before && !isRuleAboutLaw(a.actor)) {
+      appliesTo = before.types;
+      holder = before.holder;
       basis = "preceding duty";
     }
-    if (basis === "actor" || basis === "actor and action") previous.set(article, appliesTo);
+    if (basis === "actor" || basis === "actor and action") previous.set(article, { types: appliesTo, holder });
     return {
       id: ids.get(a.key) as string,
       key: a.key,
@@ -86,6 +94,8 @@ export function releaseAtoms(
       action: a.action,
       applies_to: appliesTo,
       applies_to_basis: basis,
+      addressee: holder.addressee,
+      through_national_law: holder.through_national_law,
       quoted_text: a.quoted_text,
       char_start: a.char_start,
       char_end: a.char_end,

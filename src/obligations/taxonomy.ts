@@ -8,11 +8,16 @@
  */
 import { parse } from "yaml";
 
+/** Who holds a duty: a regulated party, or the State side (never in a firm's register). */
+export type Addressee = "regulated_party" | "member_state" | "public_authority" | "union_body" | "none";
+
 export interface EntityType {
   id: string;
   label: string;
   parents: string[];
   defined_in: string;
+  /** On a root type of the State side; every other root is a regulated party. */
+  addressee?: Exclude<Addressee, "regulated_party" | "none">;
 }
 
 export interface ActorPhrase {
@@ -45,6 +50,24 @@ export function parseTaxonomy(
       if (!ids.has(ty)) throw new Error(`${where}: actor phrase "${x.phrase}" maps to unknown type ${ty}`);
   }
   return { types, actors };
+}
+
+/**
+ * The addressee a type stands for: the State side when every root above it is one, else a regulated
+ * party (a public administration entity under NIS2 is both a public body and a regulated entity).
+ */
+export function addresseeOfType(tax: Taxonomy, id: string): Exclude<Addressee, "none"> {
+  const byId = new Map(tax.types.map((t) => [t.id, t]));
+  const roots = new Set<string>();
+  const visit = (t: string) => {
+    const e = byId.get(t);
+    if (!e || e.parents.length === 0) roots.add(t);
+    else for (const p of e.parents) visit(p);
+  };
+  visit(id);
+  const kinds = new Set([...roots].map((r) => byId.get(r)?.addressee ?? "regulated_party"));
+  if (kinds.has("regulated_party") || kinds.size !== 1) return "regulated_party";
+  return [...kinds][0] as Exclude<Addressee, "none">;
 }
 
 /** A type and every broader type above it. */
@@ -108,6 +131,20 @@ export class ActorMap {
       if (norm.includes(` ${p.norm} `)) for (const t of p.types) out.add(t);
     }
     return [...out].sort();
+  }
+
+  /** The types of the phrase that comes first in the text (of phrases starting at one place, the longest). */
+  firstTypesIn(text: string, act: string): string[] {
+    const norm = ` ${normalisePhrase(text)} `;
+    let best: { at: number; len: number; types: string[] } | null = null;
+    for (const p of this.phrases) {
+      if (p.scope && !p.scope.includes(act)) continue;
+      const at = norm.indexOf(` ${p.norm} `);
+      if (at < 0) continue;
+      if (!best || at < best.at || (at === best.at && p.norm.length > best.len))
+        best = { at, len: p.norm.length, types: p.types };
+    }
+    return best?.types ?? [];
   }
 
   appliesTo(actor: string, action: string, act: string): string[] {

@@ -124,6 +124,11 @@ export function build(opts: BuildOptions): BuildSummary {
   const { corpus } = compiled;
   opts.progress?.("extracting obligations");
   const obligations = readObligationsCanon(atCommit(root, record.commit), opts.regime);
+  const dangling = danglingNodes(obligations, corpus);
+  if (dangling.length > 0)
+    throw new BuildError(
+      `regimes/${opts.regime}: scope.yaml and derogations.yaml name nodes the corpus does not hold: ${dangling.join(", ")}`,
+    );
   let released: ReturnType<typeof releaseAtoms>;
   try {
     released = releaseAtoms(corpus.units, obligations, opts.regime, position >= 0);
@@ -197,6 +202,9 @@ export function build(opts: BuildOptions): BuildSummary {
           actors: obligations.taxonomy.actors,
           profiles: obligations.profiles,
           derogations: obligations.derogations,
+          // Recorded only by canon that has them, so older tags rebuild byte for byte.
+          ...(obligations.facts ? { facts: obligations.facts } : {}),
+          ...(obligations.hasScope ? { scope: obligations.scope } : {}),
         }),
     ],
     ["quality.json", () => json(quality)],
@@ -383,4 +391,15 @@ function summarise(regime: string, record: ReleaseRecord, dir: string, built: bo
       };
     }),
   };
+}
+
+/** Nodes the act-scope and derogation canon names that are neither an act id nor a unit of the corpus. */
+function danglingNodes(o: ReturnType<typeof readObligationsCanon>, corpus: { acts: { id: string }[]; units: { node: string }[] }): string[] {
+  const known = new Set([...corpus.acts.map((a) => a.id), ...corpus.units.map((u) => u.node)]);
+  const named = [
+    ...[...o.scope.acts, ...o.scope.parts].flatMap((r) => [r.provision, ...r.nodes].map((n) => `${n} (scope ${r.id})`)),
+    ...o.scope.derive.map((d) => `${d.provision} (derive ${d.type})`),
+    ...(o.hasScope ? o.derogations.flatMap((d) => [d.derogating, ...d.disapplies].map((n) => `${n} (derogation ${d.id})`)) : []),
+  ];
+  return [...new Set(named.filter((n) => !known.has(n.slice(0, n.indexOf(" ")))))];
 }

@@ -10,7 +10,9 @@ import { sha256 } from "../canon/compile.ts";
 import type { Edge } from "../canon/graph.ts";
 import type { Act, Unit } from "../canon/model.ts";
 import type { Derogation, Profile } from "../obligations/applicability.ts";
+import type { FactSchema } from "../obligations/facts.ts";
 import type { ReleasedAtom } from "../obligations/release-atoms.ts";
+import { NO_SCOPE, type Scope } from "../obligations/scope.ts";
 import type { ActorPhrase, EntityType, Taxonomy } from "../obligations/taxonomy.ts";
 import { ChunkIndex, type IndexFile } from "./chunk-index.ts";
 import { META_FILE, parseMeta, type ReleaseMeta } from "./meta.ts";
@@ -46,6 +48,8 @@ export interface LoadedRelease {
   taxonomy: Taxonomy;
   profiles: Profile[];
   derogations: Derogation[];
+  facts: FactSchema | null;
+  scope: Scope;
 }
 
 /**
@@ -109,6 +113,8 @@ export function loadRelease(dir: string, opts: { checkDigests?: boolean } = {}):
         actors: ActorPhrase[];
         profiles: Profile[];
         derogations: Derogation[];
+        facts?: FactSchema;
+        scope?: Scope;
       })
     : { taxonomy: [], actors: [], profiles: [], derogations: [] };
   return {
@@ -128,5 +134,7 @@ export function loadRelease(dir: string, opts: { checkDigests?: boolean } = {}):
     taxonomy: { types: obl.taxonomy, actors: obl.actors },
     profiles: obl.profiles,
     derogations: obl.derogations,
+    facts: obl.facts ?? null,
+    scope: obl.scope ?? NO_SCOPE,
   };
 }

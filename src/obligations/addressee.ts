@@ -1,0 +1,49 @@
+/**
+ * Who holds a duty (docs/obligations.md#addressees): a regulated party, a Member State, a public
+ * authority, a Union body, or no one (a rule about law: "Union or Member State law may restrict …").
+ *
+ * A duty of a Member State that prescribes the conduct of named entities ("Member States shall ensure
+ * that essential and important entities take …", "… shall require payment service providers to …")
+ * binds those entities through national law; one that only a State can perform (designate an
+ * authority, lay down penalties, notify the Commission) binds no firm.
+ */
+import { type ActorMap, type Addressee, addresseeOfType, type Taxonomy } from "./taxonomy.ts";
+
+export interface AddresseeOf {
+  addressee: Addressee;
+  /** For a Member State's duty prescribing the conduct of regulated parties: their types. */
+  through_national_law: string[] | null;
+}
+
+/** The prescribed conduct's subject follows these words: "ensure that X …", "require X to …". */
+const PRESCRIBES = /^(?:ensure|provide|require|lay down|stipulate)\b(?:[^.;]*?\bthat\b|(?=\s+(?!that)\w))\s*/iu;
+/** … unless the State does it itself. */
+const STATE_ONLY =
+  /^(?:lay down (?:the )?rules on (?:penalties|sanctions)|designate|notify the commission|communicate|inform the commission|ensure that (?:the |their |its )?(?:competent|supervisory|national|designated|relevant) (?:authorit|bod))/iu;
+
+const RULE_ABOUT_LAW = /\b(?:union|member state|national)\s+law\b|\blegislation\b/iu;
+
+/** "Union or Member State law may restrict …": the subject is law, not a holder of the duty. */
+export const isRuleAboutLaw = (actor: string) => RULE_ABOUT_LAW.test(actor);
+
+export function addresseeOf(
+  actor: string,
+  action: string,
+  act: string,
+  map: ActorMap,
+  tax: Taxonomy,
+): AddresseeOf {
+  const own = map.typesIn(actor, act);
+  if (own.length === 0) return { addressee: "none", through_national_law: null };
+  const kinds = own.map((t) => addresseeOfType(tax, t));
+  if (kinds.includes("regulated_party")) return { addressee: "regulated_party", through_national_law: null };
+  const addressee = kinds.includes("member_state") ? "member_state" : (kinds[0] as Addressee);
+  if (addressee !== "member_state") return { addressee, through_national_law: null };
+  const a = action.trim();
+  const m = PRESCRIBES.exec(a);
+  if (!m || STATE_ONLY.test(a)) return { addressee, through_national_law: null };
+  // The subject of the prescribed conduct: the first entity named, within the next dozen words.
+  const window = a.slice(m[0].length).split(/\s+/u).slice(0, 12).join(" ");
+  const parties = map.firstTypesIn(window, act).filter((t) => addresseeOfType(tax, t) === "regulated_party");
+  return { addressee, through_national_law: parties.length > 0 ? [...parties].sort() : null };
+}

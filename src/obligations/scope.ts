@@ -1,0 +1,96 @@
+/**
+ * Act scope before atom scope (`scope.yaml`, docs/obligations.md#scope): each act's personal and
+ * material scope, and the narrower scope of some of its parts, as canon data naming the provision it
+ * comes from. The engine checks them before it looks at any duty of the act, so an act that cannot
+ * apply to a firm (the Law Enforcement Directive to a bank) is reported once, with its reason.
+ */
+import { parse } from "yaml";
+import { CanonError, type Condition, checkCondition, evaluate, type FactSchema, type Facts } from "./facts.ts";
+
+/** One way a scope can reach a profile: one of the types (or a narrower one), and all conditions. */
+export interface Reach {
+  types: string[];
+  when?: Condition[];
+}
+
+export interface ScopeRule {
+  /** The act id for an act's scope; a slug for a part's. */
+  id: string;
+  /** Act ids or unit nodes (a unit covers its subtree). */
+  nodes: string[];
+  provision: string;
+  reason: string;
+  reaches: Reach[];
+}
+
+export interface DerivedType {
+  type: string;
+  provision: string;
+  when: Condition[];
+}
+
+export interface Scope {
+  acts: ScopeRule[];
+  parts: ScopeRule[];
+  derive: DerivedType[];
+}
+
+export const NO_SCOPE: Scope = { acts: [], parts: [], derive: [] };
+
+export function parseScope(text: string, where: string, schema: FactSchema | null, types: Set<string>): Scope {
+  const doc = (parse(text) ?? {}) as {
+    acts?: (Omit<ScopeRule, "id" | "nodes"> & { act: string })[];
+    parts?: ScopeRule[];
+    derive?: DerivedType[];
+  };
+  const rule = (r: Partial<ScopeRule>, id: string, nodes: string[], at: string): ScopeRule => {
+    if (typeof r.provision !== "string" || typeof r.reason !== "string" || !Array.isArray(r.reaches) || r.reaches.length === 0)
+      throw new CanonError(`${at}: needs provision, reason and at least one entry under reaches`);
+    const reaches = r.reaches.map((x, i) => {
+      if (!Array.isArray(x?.types) || x.types.length === 0) throw new CanonError(`${at}: reaches[${i}] needs types`);
+      for (const t of x.types) if (!types.has(t)) throw new CanonError(`${at}: reaches[${i}] names unknown entity type ${t}`);
+      return { types: x.types, when: (x.when ?? []).map((c) => checkCondition(c, schema, `${at}: reaches[${i}]`)) };
+    });
+    return { id, nodes, provision: r.provision, reason: r.reason, reaches };
+  };
+  const acts = (doc.acts ?? []).map((a, i) => {
+    if (typeof a.act !== "string") throw new CanonError(`${where}: acts[${i}] needs act`);
+    return rule(a, a.act, [a.act], `${where}: act ${a.act}`);
+  });
+  const seen = new Set<string>();
+  for (const a of acts) {
+    if (seen.has(a.id)) throw new CanonError(`${where}: act ${a.id} is listed twice`);
+    seen.add(a.id);
+  }
+  const parts = (doc.parts ?? []).map((p, i) => {
+    if (typeof p.id !== "string" || !Array.isArray(p.nodes) || p.nodes.length === 0)
+      throw new CanonError(`${where}: parts[${i}] needs id and nodes`);
+    return rule(p, p.id, p.nodes, `${where}: part ${p.id}`);
+  });
+  const derive = (doc.derive ?? []).map((d, i) => {
+    if (!types.has(d?.type)) throw new CanonError(`${where}: derive[${i}] names unknown entity type ${d?.type}`);
+    return {
+      type: d.type,
+      provision: d.provision,
+      when: (d.when ?? []).map((c) => checkCondition(c, schema, `${where}: derive ${d.type}`)),
+    };
+  });
+  return { acts, parts, derive };
+}
+
+export type ScopeVerdict =
+  | { in: true; reach: Reach; facts: string[] }
+  | { in: false }
+  | { in: "unknown"; facts: string[] };
+
+/** Whether a scope rule reaches a profile of these (closed-upwards) types with these facts. */
+export function reaches(rule: ScopeRule, binds: Set<string>, facts: Facts): ScopeVerdict {
+  const unknown: string[] = [];
+  for (const r of rule.reaches) {
+    if (!r.types.some((t) => binds.has(t))) continue;
+    const v = evaluate(r.when, [], facts);
+    if (v.truth === true) return { in: true, reach: r, facts: v.used };
+    if (v.truth === "unknown") unknown.push(...v.unknown);
+  }
+  return unknown.length > 0 ? { in: "unknown", facts: [...new Set(unknown)] } : { in: false };
+}
