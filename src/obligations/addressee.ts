@@ -21,7 +21,8 @@ const PRESCRIBES = /^(?:ensure|provide|require|lay down|stipulate)\b(?:[^.;]*?\b
 const STATE_ONLY =
   /^(?:lay down (?:the )?rules on (?:penalties|sanctions)|designate|notify the commission|communicate|inform the commission|ensure that (?:the |their |its )?(?:competent|supervisory|national|designated|relevant) (?:authorit|bod))/iu;
 
-const RULE_ABOUT_LAW = /\b(?:union|member state|national)\s+law\b|\blegislation\b/iu;
+const RULE_ABOUT_LAW =
+  /\b(?:union|member state|national)\s+law\b|\blegislati(?:on|ve measures?)\b|\bnational (?:measures|provisions|rules)\b/iu;
 
 /** "Union or Member State law may restrict …": the subject is law, not a holder of the duty. */
 export const isRuleAboutLaw = (actor: string) => RULE_ABOUT_LAW.test(actor);

@@ -46,6 +46,20 @@ export interface Atom {
   fingerprint: string;
 }
 
+/**
+ * The extraction rules (docs/obligations.md#extraction-rules). A ledger names the rules its ids were
+ * matched under, so a tag rebuilds with its own; `acquis atoms sync` moves a ledger to these.
+ *   1: the first rules.
+ *   2: a point completing a lead-in is one duty however many modals the lead-in has; a sentence
+ *      repeated word for word in one unit is one duty; liability, voluntariness, presumption,
+ *      recognition and jurisdiction rules are not duties.
+ */
+export const EXTRACTION_RULES = 2;
+
+/** Not duties under rules 2: what the sentence states is a legal effect, not conduct. */
+const NOT_A_DUTY_2 =
+  /\bshall be (?:exempt(?:ed)? from (?:that |any )?liability|voluntary|presumed|considered to (?:comply|be in conformity|fulfil)|recognised|null and void|void|deemed|regarded as)\b|\bproceedings\b[^.;]*\bshall be brought\b|\bshall not be (?:liable|bound)\b|\bshall (?:be entitled|have the right) to (?:receive )?compensation\b|\bshall be held liable\b/iu;
+
 const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
 const NOT_A_DUTY =
   /^(?:this|that|the present) (?:regulation|directive|decision|article|chapter|section|title|annex|paragraph)\b|^(?:paragraphs?|points?|subparagraphs?|articles?|chapters?|sections?|annex(?:es)?)\s+[\dIVX(]|\bshall not apply\b|\bshall (?:apply|enter into force|be binding|mean|be construed|be understood|be deemed|be without prejudice|not affect|not prejudice|be read|be addressed|cease to|expire)\b|\bmay be cited\b|\bshall (?:not )?be (?:responsible|liable|subject to any|assimilated|assisted by)\b|\bshall consist of\b|\bshall be adopted in accordance with the (?:examination|advisory) procedure\b|\bshall suffer no\b/iu;
@@ -149,10 +163,11 @@ function mainModal(text: string): RegExpExecArray | null {
   return re.exec(text) ?? first;
 }
 
-function dutiesIn(s: Sentence): Duty[] {
+function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const m = mainModal(s.text);
   if (!m) return [];
   if (NOT_A_DUTY.test(s.text)) return [];
+  if (rules >= 2 && NOT_A_DUTY_2.test(s.text)) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
@@ -209,7 +224,7 @@ function constantsFor(act: string, eid: string, quoted: string): { first: Consta
 
 const DUTY_KINDS = new Set(["article", "paragraph", "subparagraph", "point", "indent", "annex"]);
 
-export function extractAtoms(units: Unit[]): Atom[] {
+export function extractAtoms(units: Unit[], rules = 1): Atom[] {
   const children = new Map<string, Unit[]>();
   for (const u of units) {
     if (!u.parent) continue;
@@ -228,6 +243,7 @@ export function extractAtoms(units: Unit[]): Atom[] {
     if (!PRONOUN.test(resolved)) lastActor.set(articleOf(u), resolved);
     return resolved;
   };
+  const stated = new Set<string>();
   const emit = (
     u: Unit,
     d: Omit<Duty, "start" | "end">,
@@ -235,9 +251,15 @@ export function extractAtoms(units: Unit[]): Atom[] {
     end: number,
     leadIn: { unit: Unit; sentence: string } | null,
   ) => {
+    const quoted = u.own_text.slice(start, end);
+    // Rules 2: the same words in the same unit state one duty (tables of annexes repeat their rules).
+    if (rules >= 2) {
+      const said = `${u.node} ${fingerprint(quoted)}`;
+      if (stated.has(said)) return;
+      stated.add(said);
+    }
     const n = (counters.get(u.node) ?? 0) + 1;
     counters.set(u.node, n);
-    const quoted = u.own_text.slice(start, end);
     const actor = resolve(u, d.actor);
     let { first, all } = constantsFor(u.act, u.eid, quoted);
     // A point completing a lead-in inherits the quantities the lead-in states ("fines up to EUR …:").
@@ -267,8 +289,8 @@ export function extractAtoms(units: Unit[]): Atom[] {
   for (const u of units) {
     if (!DUTY_KINDS.has(u.kind) || u.own_text === "") continue;
     for (const s of sentences(u.own_text)) {
-      const duties = dutiesIn(s);
-      for (const d of duties) {
+      const duties = dutiesIn(s, rules);
+      for (const [i, d] of duties.entries()) {
         const leadIn =
           /:\s*$/u.test(s.text) &&
           (children.get(u.node) ?? []).some((c) => c.kind === "point" || c.kind === "indent");
@@ -276,10 +298,12 @@ export function extractAtoms(units: Unit[]): Atom[] {
           emit(u, d, d.start, d.end, null);
           continue;
         }
-        // The lead-in's duty is stated point by point.
+        // The lead-in's duty is stated point by point; under rules 2, once for the whole lead-in
+        // ("… shall be considered a provider and shall be subject to …, in any of the following:").
+        if (rules >= 2 && i > 0) continue;
         for (const c of children.get(u.node) ?? []) {
           if ((c.kind !== "point" && c.kind !== "indent") || c.own_text === "") continue;
-          if (sentences(c.own_text).some((cs) => dutiesIn(cs).length > 0)) continue; // the point states its own duty
+          if (sentences(c.own_text).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
           const action = `${d.action} ${c.own_text}`.trim();
           emit(c, { modality: d.modality, actor: d.actor, action }, 0, c.own_text.length, {
             unit: u,

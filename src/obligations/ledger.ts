@@ -21,11 +21,19 @@ export interface LedgerEntry {
   /** The quoted text the id was last matched to, whitespace collapsed (for matching edits). */
   text: string;
   status: "active" | "retired";
+  /** A retired entry whose duty is now stated by another atom (two duplicates became one). */
+  merged_into?: string;
 }
 
 export interface Ledger {
   schema_version: 1;
   regime: string;
+  /**
+   * The extraction rules the ids were matched under (docs/obligations.md#extraction-rules); absent in
+   * ledgers written before rule sets were numbered, which read as 1. A commit's ledger names the rules
+   * its atoms come from, so an older tag rebuilds with the rules it was built with.
+   */
+  extraction?: number;
   next_serial: number;
   atoms: LedgerEntry[];
 }
@@ -75,6 +83,7 @@ const norm = (t: string) => t.replace(/\s+/gu, " ").trim();
 export function sync(
   ledger: Ledger,
   atoms: Atom[],
+  extraction?: number,
 ): { ledger: Ledger; ids: Map<string, string>; report: SyncReport } {
   const active = ledger.atoms.filter((e) => e.status === "active");
   const free = new Set(active);
@@ -135,15 +144,25 @@ export function sync(
       status: "active",
     });
   }
+  // A duty that was extracted twice and is now one atom: the retired id names the one that stays.
+  const kept = new Map(atoms.map((a) => [`${a.node} ${a.fingerprint}`, ids.get(a.key) as string]));
   for (const e of ledger.atoms) {
     if (e.status === "retired" || free.has(e)) {
       if (e.status === "active") report.retired++;
-      entries.push({ ...e, status: "retired" });
+      const into = e.status === "active" ? kept.get(`${e.key.slice(0, e.key.lastIndexOf("#"))} ${e.fingerprint}`) : undefined;
+      entries.push({ ...e, status: "retired", ...(into ? { merged_into: into } : {}) });
     }
   }
   entries.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const rules = extraction ?? ledger.extraction;
   return {
-    ledger: { schema_version: 1, regime: ledger.regime, next_serial: serial, atoms: entries },
+    ledger: {
+      schema_version: 1,
+      regime: ledger.regime,
+      ...(rules !== undefined ? { extraction: rules } : {}),
+      next_serial: serial,
+      atoms: entries,
+    },
     ids,
     report,
   };
@@ -171,7 +190,12 @@ export function staleness(
 
 export function serialiseLedger(l: Ledger): string {
   // One entry per line: diffs of the committed file stay readable.
-  const head = { schema_version: l.schema_version, regime: l.regime, next_serial: l.next_serial };
+  const head = {
+    schema_version: l.schema_version,
+    regime: l.regime,
+    ...(l.extraction !== undefined ? { extraction: l.extraction } : {}),
+    next_serial: l.next_serial,
+  };
   const lines = l.atoms.map((e) =>
     JSON.stringify({
       id: e.id,
@@ -180,6 +204,7 @@ export function serialiseLedger(l: Ledger): string {
       key: e.key,
       fingerprint: e.fingerprint,
       text: e.text,
+      ...(e.merged_into ? { merged_into: e.merged_into } : {}),
     }),
   );
   return `${JSON.stringify(head).slice(0, -1)},"atoms":[\n${lines.join(",\n")}\n]}\n`;

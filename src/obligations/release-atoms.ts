@@ -54,7 +54,7 @@ export function releaseAtoms(
 ): { atoms: ReleasedAtom[]; stats: AtomStats } {
   const ledger = canon.ledger;
   if (!ledger && recorded) return { atoms: [], stats: atomStats([]) };
-  const extracted = extractAtoms(units);
+  const extracted = extractAtoms(units, ledger?.extraction ?? 1);
   const stale = ledger ? staleness(ledger, extracted) : { missing: extracted.length, changed: 0, removed: 0 };
   if (stale.missing + stale.changed + stale.removed > 0) {
     const what = ledger

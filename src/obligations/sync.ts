@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { compile } from "../canon/compile.ts";
 import { parseRegime } from "../canon/regime.ts";
-import { extractAtoms } from "./atoms.ts";
+import { EXTRACTION_RULES, extractAtoms } from "./atoms.ts";
 import { inWorkingTree, readObligationsCanon } from "./canon.ts";
 import { emptyLedger, type SyncReport, serialiseLedger, sync } from "./ledger.ts";
 
@@ -24,9 +24,10 @@ export function syncLedger(opts: {
   }
   const canon = parseRegime(text, `regimes/${opts.regime}/regime.yaml`);
   const { corpus } = compile(canon, opts.sources);
-  const atoms = extractAtoms(corpus.units);
+  // A sync moves the ledger to the current extraction rules; ids carry over by the ledger's matching.
+  const atoms = extractAtoms(corpus.units, EXTRACTION_RULES);
   const obligations = readObligationsCanon(inWorkingTree(opts.root), opts.regime);
-  const result = sync(obligations.ledger ?? emptyLedger(opts.regime), atoms);
+  const result = sync(obligations.ledger ?? emptyLedger(opts.regime), atoms, EXTRACTION_RULES);
   const lock = join(opts.root, "regimes", opts.regime, "atoms.lock");
   writeFileSync(lock, serialiseLedger(result.ledger));
   return { ...result.report, atoms: atoms.length, file: lock };

@@ -1,0 +1,145 @@
+/**
+ * Compares the engine's registers with the gold registers (eval/registers/gold/<profile>.yaml) at
+ * article level: which articles bind the profile. The gold files were written from the act texts and
+ * the profiles alone, before anyone compared them with the engine (eval/registers/README.md).
+ *
+ *   node eval/registers/compare.ts [--release eu@<tag>] [--working-tree] [--json] [profile …]
+ *
+ * --working-tree decides with the canon of the working tree (scope, derogations, taxonomy, actors)
+ * over the newest built release's units, for developing canon before it is tagged.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { createEngine } from "../../src/engine/context.ts";
+import { obligations } from "../../src/engine/obligations.ts";
+import { inWorkingTree, readObligationsCanon } from "../../src/obligations/canon.ts";
+import { releaseAtoms } from "../../src/obligations/release-atoms.ts";
+import { type LoadedRelease, loadRelease } from "../../src/release/load.ts";
+import { newestBuilt, releaseDir } from "../../src/release/releases.ts";
+
+export const GOLD_DIR = join(import.meta.dirname, "gold");
+
+export interface GoldAct {
+  act: string;
+  binds?: string[];
+  excluded?: { article: string; by?: string; reason?: string }[];
+  undetermined?: { article: string; fact?: string }[];
+  not_yet_applicable?: { article: string }[];
+}
+export interface Gold {
+  profile: string;
+  as_of: string;
+  acts_not_applicable?: { act: string }[];
+  acts_undetermined?: { act: string; fact?: string }[];
+  acts?: GoldAct[];
+  /** Written after the comparison, each with its reason: what the engine still gets wrong, or the gold. */
+  disagreements?: { article: string; engine: string; gold: string; reason: string }[];
+}
+
+export interface Comparison {
+  profile: string;
+  as_of: string;
+  engine: { applicable: number; excluded: number; undetermined: number; articles: number };
+  gold: { articles: number };
+  precision: number;
+  recall: number;
+  false_positives: string[];
+  false_negatives: string[];
+  unexplained: string[];
+}
+
+const articleOf = (act: string, eid: string) => {
+  const head = eid.split("__")[0] ?? eid;
+  return head.startsWith("art_") ? `${act}/${head}` : null;
+};
+
+export function readGold(profile: string): Gold {
+  return parse(readFileSync(join(GOLD_DIR, `${profile}.yaml`), "utf8")) as Gold;
+}
+
+export function goldProfiles(): string[] {
+  return readdirSync(GOLD_DIR)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => f.slice(0, -5))
+    .sort();
+}
+
+export function compare(release: LoadedRelease, gold: Gold): Comparison {
+  const engine = createEngine(release, {
+    verification: { status: "verified", mode: "digests-only", checks: ["digests"] },
+    disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: "" },
+  });
+  const p = obligations(engine, { entity_profile: gold.profile, as_of: gold.as_of }, gold.as_of);
+  const binds = new Set<string>();
+  for (const d of p.applicable) {
+    const a = articleOf(d.act, d.unit_eid);
+    if (a) binds.add(a);
+  }
+  const goldBinds = new Set<string>();
+  for (const a of gold.acts ?? []) for (const art of a.binds ?? []) goldBinds.add(`${a.act}/${art}`);
+  const fp = [...binds].filter((a) => !goldBinds.has(a)).sort();
+  const fn = [...goldBinds].filter((a) => !binds.has(a)).sort();
+  const explained = new Set((gold.disagreements ?? []).map((d) => d.article));
+  const hit = binds.size - fp.length;
+  return {
+    profile: gold.profile,
+    as_of: gold.as_of,
+    engine: { ...pick(p.counts), articles: binds.size },
+    gold: { articles: goldBinds.size },
+    precision: binds.size === 0 ? 1 : hit / binds.size,
+    recall: goldBinds.size === 0 ? 1 : hit / goldBinds.size,
+    false_positives: fp,
+    false_negatives: fn,
+    unexplained: [...fp, ...fn].filter((a) => !explained.has(a)),
+  };
+}
+
+const pick = (c: { applicable: number; excluded: number; undetermined: number }) => ({
+  applicable: c.applicable,
+  excluded: c.excluded,
+  undetermined: c.undetermined,
+});
+
+/** The newest built release, or it with the working tree's obligations canon put in. */
+export function releaseUnderTest(root: string, opts: { release?: string; workingTree?: boolean }): LoadedRelease {
+  const tag = opts.release?.split("@")[1] ?? newestBuilt(root, "eu")?.tag;
+  if (!tag) throw new Error("build eu first: npx acquis build eu");
+  const release = loadRelease(releaseDir(root, "eu", tag));
+  if (!opts.workingTree) return release;
+  const canon = readObligationsCanon(inWorkingTree(root), "eu");
+  const { atoms } = releaseAtoms(release.units, canon, "eu", true);
+  return {
+    ...release,
+    atoms,
+    taxonomy: canon.taxonomy,
+    profiles: canon.profiles,
+    derogations: canon.derogations,
+    facts: canon.facts,
+    scope: canon.scope,
+  };
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const flag = (f: string) => args.includes(f);
+  const value = (f: string) => {
+    const i = args.indexOf(f);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const root = join(import.meta.dirname, "..", "..");
+  const release = releaseUnderTest(root, { release: value("--release"), workingTree: flag("--working-tree") });
+  const named = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--release");
+  const results = (named.length ? named : goldProfiles()).map((p) => compare(release, readGold(p)));
+  if (flag("--json")) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  else {
+    for (const r of results) {
+      process.stdout.write(
+        `${r.profile} (${r.as_of}): engine ${r.engine.applicable} applicable / ${r.engine.excluded} excluded / ${r.engine.undetermined} undetermined atoms; ${r.engine.articles} articles bind, gold ${r.gold.articles}; precision ${(r.precision * 100).toFixed(1)} %, recall ${(r.recall * 100).toFixed(1)} %\n`,
+      );
+      if (flag("--verbose")) {
+        process.stdout.write(`  engine only: ${r.false_positives.join(" ")}\n  gold only:   ${r.false_negatives.join(" ")}\n`);
+      }
+    }
+  }
+}
