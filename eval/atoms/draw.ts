@@ -34,12 +34,17 @@ const atoms = extractAtoms(release.units);
 const rand = rng(seed);
 const copy = [...atoms];
 const sample: typeof atoms = [];
-while (sample.length < 240 && copy.length > 0) sample.push(copy.splice(Math.floor(rand() * copy.length), 1)[0] as (typeof atoms)[number]);
+while (sample.length < 240 && copy.length > 0)
+  sample.push(copy.splice(Math.floor(rand() * copy.length), 1)[0] as (typeof atoms)[number]);
 
 /** The article (or annex) a unit sits in: its top-level ancestor below the chapter. */
 function article(node: string) {
   let u = byNode.get(node);
-  while (u?.parent && byNode.get(u.parent) && !["chapter", "section", "title", "part"].includes(byNode.get(u.parent)?.kind ?? ""))
+  while (
+    u?.parent &&
+    byNode.get(u.parent) &&
+    !["chapter", "section", "title", "part"].includes(byNode.get(u.parent)?.kind ?? "")
+  )
     u = byNode.get(u.parent);
   return u;
 }
@@ -56,7 +61,9 @@ const out = {
       citation: byNode.get(a.node)?.citation ?? a.node,
       sentence: a.quoted_text,
       lead_in: a.lead_in ? (byNode.get(a.lead_in)?.own_text ?? null) : null,
-      article: art ? `${art.citation}${art.heading ? ` (${art.heading})` : ""}\n${art.text.slice(0, 6000)}` : "",
+      article: art
+        ? `${art.citation}${art.heading ? ` (${art.heading})` : ""}\n${art.text.slice(0, 6000)}`
+        : "",
     };
   }),
 };

@@ -102,7 +102,10 @@ const pick = (c: { applicable: number; excluded: number; undetermined: number })
 });
 
 /** The newest built release, or it with the working tree's obligations canon put in. */
-export function releaseUnderTest(root: string, opts: { release?: string; workingTree?: boolean }): LoadedRelease {
+export function releaseUnderTest(
+  root: string,
+  opts: { release?: string; workingTree?: boolean },
+): LoadedRelease {
   const tag = opts.release?.split("@")[1] ?? newestBuilt(root, "eu")?.tag;
   if (!tag) throw new Error("build eu first: npx acquis build eu");
   const release = loadRelease(releaseDir(root, "eu", tag));
@@ -128,7 +131,10 @@ if (import.meta.main) {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const root = join(import.meta.dirname, "..", "..");
-  const release = releaseUnderTest(root, { release: value("--release"), workingTree: flag("--working-tree") });
+  const release = releaseUnderTest(root, {
+    release: value("--release"),
+    workingTree: flag("--working-tree"),
+  });
   const named = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--release");
   const results = (named.length ? named : goldProfiles()).map((p) => compare(release, readGold(p)));
   if (flag("--json")) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
@@ -138,7 +144,9 @@ if (import.meta.main) {
         `${r.profile} (${r.as_of}): engine ${r.engine.applicable} applicable / ${r.engine.excluded} excluded / ${r.engine.undetermined} undetermined atoms; ${r.engine.articles} articles bind, gold ${r.gold.articles}; precision ${(r.precision * 100).toFixed(1)} %, recall ${(r.recall * 100).toFixed(1)} %\n`,
       );
       if (flag("--verbose")) {
-        process.stdout.write(`  engine only: ${r.false_positives.join(" ")}\n  gold only:   ${r.false_negatives.join(" ")}\n`);
+        process.stdout.write(
+          `  engine only: ${r.false_positives.join(" ")}\n  gold only:   ${r.false_negatives.join(" ")}\n`,
+        );
       }
     }
   }

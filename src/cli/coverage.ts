@@ -31,7 +31,10 @@ export function registerCoverage(program: Command): void {
     .option("--release <regime@tag>", "release to read (default: the newest built eu release)")
     .option("--as-of <date>", "date the duties are decided on (default: today, UTC)")
     .option("--format <format>", "md or json", "md")
-    .option("--explain <atom>", "explain one duty of the register: why it applies, is excluded or undetermined")
+    .option(
+      "--explain <atom>",
+      "explain one duty of the register: why it applies, is excluded or undetermined",
+    )
     .option("--root <dir>", "repository root", defaultRoot())
     .addHelpText(
       "after",
@@ -49,41 +52,60 @@ Examples:
   acquis coverage --profile de-large-bank --format json | jq '.counts'
   acquis coverage --profile de-large-bank --explain atm_0123456789ab`,
     )
-    .action((opts: { profile: string; release?: string; asOf?: string; format: string; root: string; explain?: string }) => {
-      if (opts.format !== "md" && opts.format !== "json")
-        throw new Error(`--format "${opts.format}" is not md or json`);
-      const date = checkDate(opts.asOf ?? today(), "--as-of");
-      const root = resolve(opts.root);
-      const release = openRelease(root, opts.release);
-      profileOf(release, opts.profile);
-      // The loader checked every digest; the stamps say only that.
-      const engine = createEngine(release, {
-        verification: { status: "verified", mode: "digests-only", checks: ["digests"] },
-        disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: readDisclaimer(root) },
-      });
-      const payload = obligations(engine, { entity_profile: opts.profile, as_of: date }, date);
-      if (opts.explain !== undefined) {
-        const id = opts.explain;
-        const hit = [...payload.applicable, ...payload.excluded, ...payload.undetermined].find((d) => d.atom === id);
-        if (!hit) {
-          const atom = release.atoms.find((a) => a.id === id);
-          if (!atom) throw new Error(`--explain: no atom "${id}" in ${release.meta.regime}@${release.meta.tag}`);
-          const out = payload.out_of_scope.find((o) => o.act === atom.act || o.nodes.some((n) => atom.node === n || atom.node.startsWith(`${n}__`)));
-          const why = out
-            ? `outside the scope of ${out.rule}: ${out.provision} (${out.reason})`
-            : atom.modality === "permission"
-              ? "a permission, not a duty"
-              : `not a duty of ${opts.profile} on ${date}: held by ${atom.addressee ?? "regulated_party"} "${atom.actor}" (${atom.applies_to.join(", ") || "no entity type"}), in force ${atom.effective}${atom.expires ? ` to ${atom.expires}` : ""}`;
-          process.stdout.write(opts.format === "json" ? `${JSON.stringify({ atom: id, status: "not_listed", why }, null, 2)}\n` : `${id}: not in the register: ${why}\n`);
+    .action(
+      (opts: {
+        profile: string;
+        release?: string;
+        asOf?: string;
+        format: string;
+        root: string;
+        explain?: string;
+      }) => {
+        if (opts.format !== "md" && opts.format !== "json")
+          throw new Error(`--format "${opts.format}" is not md or json`);
+        const date = checkDate(opts.asOf ?? today(), "--as-of");
+        const root = resolve(opts.root);
+        const release = openRelease(root, opts.release);
+        profileOf(release, opts.profile);
+        // The loader checked every digest; the stamps say only that.
+        const engine = createEngine(release, {
+          verification: { status: "verified", mode: "digests-only", checks: ["digests"] },
+          disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: readDisclaimer(root) },
+        });
+        const payload = obligations(engine, { entity_profile: opts.profile, as_of: date }, date);
+        if (opts.explain !== undefined) {
+          const id = opts.explain;
+          const hit = [...payload.applicable, ...payload.excluded, ...payload.undetermined].find(
+            (d) => d.atom === id,
+          );
+          if (!hit) {
+            const atom = release.atoms.find((a) => a.id === id);
+            if (!atom)
+              throw new Error(`--explain: no atom "${id}" in ${release.meta.regime}@${release.meta.tag}`);
+            const out = payload.out_of_scope.find(
+              (o) =>
+                o.act === atom.act || o.nodes.some((n) => atom.node === n || atom.node.startsWith(`${n}__`)),
+            );
+            const why = out
+              ? `outside the scope of ${out.rule}: ${out.provision} (${out.reason})`
+              : atom.modality === "permission"
+                ? "a permission, not a duty"
+                : `not a duty of ${opts.profile} on ${date}: held by ${atom.addressee ?? "regulated_party"} "${atom.actor}" (${atom.applies_to.join(", ") || "no entity type"}), in force ${atom.effective}${atom.expires ? ` to ${atom.expires}` : ""}`;
+            process.stdout.write(
+              opts.format === "json"
+                ? `${JSON.stringify({ atom: id, status: "not_listed", why }, null, 2)}\n`
+                : `${id}: not in the register: ${why}\n`,
+            );
+            return;
+          }
+          process.stdout.write(opts.format === "json" ? `${JSON.stringify(hit, null, 2)}\n` : explain(hit));
           return;
         }
-        process.stdout.write(opts.format === "json" ? `${JSON.stringify(hit, null, 2)}\n` : explain(hit));
-        return;
-      }
-      process.stdout.write(
-        opts.format === "json" ? `${JSON.stringify(payload, null, 2)}\n` : markdown(payload, release),
-      );
-    });
+        process.stdout.write(
+          opts.format === "json" ? `${JSON.stringify(payload, null, 2)}\n` : markdown(payload, release),
+        );
+      },
+    );
 }
 
 function explain(d: Item): string {
@@ -94,12 +116,20 @@ function explain(d: Item): string {
     `  held by:     ${d.actor} (${d.addressee}); reaches ${r.entity_types.join(", ")}`,
     ...r.scope.map((s) => `  scope:       ${s.provision}: ${s.reason}`),
     ...(r.through_national_law
-      ? [`  national law: binds through the measures transposing ${r.through_national_law.directive}${r.through_national_law.national_law_from ? `, applied from ${r.through_national_law.national_law_from} (${r.through_national_law.provision})` : ""}`]
+      ? [
+          `  national law: binds through the measures transposing ${r.through_national_law.directive}${r.through_national_law.national_law_from ? `, applied from ${r.through_national_law.national_law_from} (${r.through_national_law.provision})` : ""}`,
+        ]
       : []),
     ...(r.facts.length ? [`  facts used:  ${r.facts.join("; ")}`] : []),
     ...r.modified_by.map((m) => `  modified by: ${m.provision}: ${m.change}`),
-    ...(r.excluded_by ? [`  excluded by: ${r.excluded_by.provision} (${r.excluded_by.kind}, ${r.excluded_by.rule})`] : []),
-    ...(r.undetermined_by ? [`  depends on:  ${r.undetermined_by.facts.join(", ")} (${r.undetermined_by.provision}); the profile does not state it`] : []),
+    ...(r.excluded_by
+      ? [`  excluded by: ${r.excluded_by.provision} (${r.excluded_by.kind}, ${r.excluded_by.rule})`]
+      : []),
+    ...(r.undetermined_by
+      ? [
+          `  depends on:  ${r.undetermined_by.facts.join(", ")} (${r.undetermined_by.provision}); the profile does not state it`,
+        ]
+      : []),
     ...(d.note ? [`  note:        ${d.note}`] : []),
   ];
   return `${lines.join("\n")}\n`;

@@ -13,10 +13,10 @@ import { ancestors } from "../obligations/taxonomy.ts";
 import type { AnswerRequest } from "../serve/schemas.ts";
 import { type Engine, inForce, subtree } from "./context.ts";
 import { ServiceError } from "./errors.ts";
+import { register } from "./obligations.ts";
 import { type Mode, match } from "./query/match.ts";
 import { atomCitation, type Citation, resolve, unitCitation } from "./request.ts";
 import type { ScopeReader } from "./scope.ts";
-import { register } from "./obligations.ts";
 
 export const DEFAULT_MATCHES = 10;
 

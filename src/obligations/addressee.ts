@@ -16,7 +16,8 @@ export interface AddresseeOf {
 }
 
 /** The prescribed conduct's subject follows these words: "ensure that X …", "require X to …". */
-const PRESCRIBES = /^(?:ensure|provide|require|lay down|stipulate)\b(?:[^.;]*?\bthat\b|(?=\s+(?!that)\w))\s*/iu;
+const PRESCRIBES =
+  /^(?:ensure|provide|require|lay down|stipulate)\b(?:[^.;]*?\bthat\b|(?=\s+(?!that)\w))\s*/iu;
 /** … unless the State does it itself. */
 const STATE_ONLY =
   /^(?:lay down (?:the )?rules on (?:penalties|sanctions)|designate|notify the commission|communicate|inform the commission|ensure that (?:the |their |its )?(?:competent|supervisory|national|designated|relevant) (?:authorit|bod))/iu;

@@ -100,7 +100,8 @@ export function parseProfile(
     throw new CanonError(`${where}: a profile needs an id and entity_types`);
   }
   const facts = p.facts ?? {};
-  if (typeof facts !== "object" || Array.isArray(facts)) throw new CanonError(`${where}: facts must be a mapping`);
+  if (typeof facts !== "object" || Array.isArray(facts))
+    throw new CanonError(`${where}: facts must be a mapping`);
   if (tax) {
     const known = new Set(tax.types.map((t) => t.id));
     for (const t of p.entity_types) {
@@ -111,7 +112,9 @@ export function parseProfile(
         );
       }
       if (addresseeOfType(tax, t) !== "regulated_party")
-        throw new CanonError(`${where}: entity_types: ${t} is a ${addresseeOfType(tax, t)}, not a regulated party`);
+        throw new CanonError(
+          `${where}: entity_types: ${t} is a ${addresseeOfType(tax, t)}, not a regulated party`,
+        );
     }
   }
   if (schema) for (const [k, v] of Object.entries(facts)) checkFact(schema, k, v, `${where}: facts`);
@@ -119,14 +122,22 @@ export function parseProfile(
   return { id: p.id, name: p.name ?? p.id, description: p.description, entity_types: p.entity_types, facts };
 }
 
-export function parseDerogations(text: string, where: string, schema: FactSchema | null = null): Derogation[] {
+export function parseDerogations(
+  text: string,
+  where: string,
+  schema: FactSchema | null = null,
+): Derogation[] {
   const d = parse(text) as { derogations?: Derogation[] } | null;
   return (d?.derogations ?? []).map((x) => {
     if (typeof x.id !== "string" || typeof x.derogating !== "string" || !Array.isArray(x.disapplies)) {
-      throw new CanonError(`${where}: derogation ${JSON.stringify(x.id)} needs id, derogating and disapplies`);
+      throw new CanonError(
+        `${where}: derogation ${JSON.stringify(x.id)} needs id, derogating and disapplies`,
+      );
     }
     if (x.effect !== undefined && x.effect !== "exclude" && x.effect !== "modify")
-      throw new CanonError(`${where}: derogation ${x.id}: effect is ${JSON.stringify(x.effect)}; allowed: exclude, modify`);
+      throw new CanonError(
+        `${where}: derogation ${x.id}: effect is ${JSON.stringify(x.effect)}; allowed: exclude, modify`,
+      );
     if (x.effect === "modify" && typeof x.change !== "string")
       throw new CanonError(`${where}: derogation ${x.id}: a modification needs "change" (what it changes)`);
     const exempts = x.exempts ?? {};
@@ -166,7 +177,11 @@ export interface Reasons {
   scope: { provision: string; reason: string }[];
   entity_types: string[];
   facts: string[];
-  through_national_law: { directive: string; national_law_from: string | null; provision: string | null } | null;
+  through_national_law: {
+    directive: string;
+    national_law_from: string | null;
+    provision: string | null;
+  } | null;
   modified_by: Modification[];
   excluded_by: { provision: string; kind: string; rule: string } | null;
   undetermined_by: { provision: string; facts: string[] } | null;
@@ -230,10 +245,17 @@ function ancestryByName(node: string): string[] {
 }
 
 /** The profile with the facts and types the engine derives (size, establishment, act thresholds). */
-export function prepared(profile: Profile, rules: Rules): { facts: Facts; types: string[]; derived: string[] } {
+export function prepared(
+  profile: Profile,
+  rules: Rules,
+): { facts: Facts; types: string[]; derived: string[] } {
   const base = deriveFacts(profile.facts, profile.entity_types, `profile ${profile.id}`);
   const types = new Set(base.types);
   const derived = [...base.derived];
+  // A profile is a firm: a legal person carrying on an economic activity, so a duty of "any person" or
+  // of "undertakings" in an act whose scope reaches it binds it too.
+  const known = new Set(rules.taxonomy.types.map((t) => t.id));
+  for (const t of ["person", "undertaking"]) if (known.has(t)) types.add(t);
   for (const d of rules.scope.derive) {
     if (evaluate(d.when, [], base.facts).truth === true && !types.has(d.type)) {
       types.add(d.type);
@@ -261,17 +283,26 @@ export function decide(
 
   const actRule = new Map(rules.scope.acts.map((r) => [r.id, r]));
   const partsByNode = new Map<string, ScopeRule[]>();
-  for (const p of rules.scope.parts) for (const n of p.nodes) partsByNode.set(n, [...(partsByNode.get(n) ?? []), p]);
+  for (const p of rules.scope.parts)
+    for (const n of p.nodes) partsByNode.set(n, [...(partsByNode.get(n) ?? []), p]);
   const verdicts = new Map<ScopeRule, ReturnType<typeof reaches>>();
   const verdict = (r: ScopeRule) => {
-    let v = verdicts.get(r);
-    if (!v) verdicts.set(r, (v = reaches(r, bindSet, facts)));
+    const known = verdicts.get(r);
+    if (known) return known;
+    const v = reaches(r, bindSet, facts);
+    verdicts.set(r, v);
     return v;
   };
   const outOfScope = new Map<string, OutOfScope>();
   for (const r of rules.scope.acts)
     if (verdict(r).in === false)
-      outOfScope.set(r.id, { act: r.id, nodes: r.nodes, rule: r.id, provision: r.provision, reason: r.reason });
+      outOfScope.set(r.id, {
+        act: r.id,
+        nodes: r.nodes,
+        rule: r.id,
+        provision: r.provision,
+        reason: r.reason,
+      });
 
   // Derogations in force, by the node they disapply: an atom looks up its own node and its ancestors.
   const byNode = new Map<string, Derogation[]>();
@@ -330,17 +361,15 @@ export function decide(
       undetermined_by: null,
     };
     const basis = `${national ? "binds through national law transposing " : "applies to "}${reached.join(", ")}; the profile is ${profile.entity_types.join(", ")}`;
-    const decision: Decision = { atom, status: "applicable", applicable: true, basis, note: "", derogation: null, reasons };
-    const scopeUnknown = [act, ...parts].find((r) => r && verdict(r).in === "unknown");
-    if (scopeUnknown) {
-      const v = verdict(scopeUnknown) as { facts: string[] };
-      reasons.undetermined_by = { provision: scopeUnknown.provision, facts: v.facts };
-      decision.status = "undetermined";
-      decision.applicable = false;
-      decision.note = `${scopeUnknown.provision} decides whether this binds; the profile does not state ${v.facts.join(" or ")}`;
-      undetermined.push(decision);
-      continue;
-    }
+    const decision: Decision = {
+      atom,
+      status: "applicable",
+      applicable: true,
+      basis,
+      note: "",
+      derogation: null,
+      reasons,
+    };
     const candidates: { d: Derogation; disapplied: string }[] = [];
     for (const n of lineage) for (const d of byNode.get(n) ?? []) candidates.push({ d, disapplied: n });
     // The derogations' own order, so the first that lifts is the same whatever the nesting.
@@ -352,15 +381,21 @@ export function decide(
       const v = evaluate(d.exempts.when, d.exempts.unless, facts);
       if (v.truth === false) continue;
       if ((d.effect ?? "exclude") === "modify") {
-        if (v.truth === true) reasons.modified_by.push({ id: d.id, provision: d.derogating, change: d.change ?? "" });
-        else notes.push(`${d.derogating} would change how this is met if the profile stated ${v.unknown.join(" and ")}`);
+        if (v.truth === true)
+          reasons.modified_by.push({ id: d.id, provision: d.derogating, change: d.change ?? "" });
+        else
+          notes.push(
+            `${d.derogating} would change how this is met if the profile stated ${v.unknown.join(" and ")}`,
+          );
         continue;
       }
       if (v.truth === "unknown") {
         if (decision.status === "applicable") {
           decision.status = "undetermined";
           reasons.undetermined_by = { provision: d.derogating, facts: v.unknown };
-          notes.push(`${d.derogating} disapplies this if ${v.unknown.join(" and ")}; the profile does not say`);
+          notes.push(
+            `${d.derogating} disapplies this if ${v.unknown.join(" and ")}; the profile does not say`,
+          );
         }
         continue;
       }
@@ -382,6 +417,17 @@ export function decide(
         `${d.kind === "lex_specialis" ? "displaced" : "disapplied"} by ${d.derogating} (${d.id}) for ${types.length ? types.join(", ") : "the entities it describes"}`,
       );
       break;
+    }
+    // A scope that turns on an unstated fact leaves the duty undetermined, unless a derogation lifts
+    // it whatever that fact is (TLPT for a microenterprise: DORA Art 26(1) excludes it outright).
+    const scopeUnknown = [act, ...parts].find((r) => r && verdict(r).in === "unknown");
+    if (scopeUnknown && decision.status !== "excluded") {
+      const v = verdict(scopeUnknown) as { facts: string[] };
+      reasons.undetermined_by = { provision: scopeUnknown.provision, facts: v.facts };
+      decision.status = "undetermined";
+      notes.unshift(
+        `${scopeUnknown.provision} decides whether this binds; the profile does not state ${v.facts.join(" or ")}`,
+      );
     }
     if (decision.status !== "excluded")
       for (const m of reasons.modified_by) notes.push(`modified by ${m.provision}: ${m.change}`);

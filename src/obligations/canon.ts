@@ -9,8 +9,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { existsAtCommit, listAtCommit, readAtCommit } from "../release/git.ts";
 import { parse } from "yaml";
+import { existsAtCommit, listAtCommit, readAtCommit } from "../release/git.ts";
 import { type Derogation, type Profile, parseDerogations, parseProfile } from "./applicability.ts";
 import { type FactSchema, parseFactSchema } from "./facts.ts";
 import { type Ledger, parseLedger } from "./ledger.ts";
@@ -60,13 +60,21 @@ export function readObligationsCanon(reader: Reader, regime: string): Obligation
     .list(`${dir}/profiles`)
     .filter((f) => f.endsWith(".yaml"))
     .map((f) =>
-      parseProfile(reader.read(`${dir}/profiles/${f}`) as string, `${dir}/profiles/${f}`, facts, facts ? taxonomy : null),
+      parseProfile(
+        reader.read(`${dir}/profiles/${f}`) as string,
+        `${dir}/profiles/${f}`,
+        facts,
+        facts ? taxonomy : null,
+      ),
     );
   const derogationsText = reader.read(`${dir}/derogations.yaml`);
-  const derogations = derogationsText ? parseDerogations(derogationsText, `${dir}/derogations.yaml`, facts) : [];
+  const derogations = derogationsText
+    ? parseDerogations(derogationsText, `${dir}/derogations.yaml`, facts)
+    : [];
   for (const d of derogations)
     for (const t of d.exempts.entity_types ?? [])
-      if (!types.has(t)) throw new Error(`${dir}/derogations.yaml: derogation ${d.id} names unknown entity type ${t}`);
+      if (!types.has(t))
+        throw new Error(`${dir}/derogations.yaml: derogation ${d.id} names unknown entity type ${t}`);
   const lockText = reader.read(`${dir}/atoms.lock`);
   const ledger = lockText ? parseLedger(lockText, `${dir}/atoms.lock`) : null;
   const known = new Set(taxonomy.types.map((t) => t.id));

@@ -46,7 +46,9 @@ export function parseFactSchema(doc: unknown, where: string): FactSchema {
   const kinds = ["integer", "number", "boolean", "enum", "enum-list", "string"];
   for (const [name, spec] of Object.entries(facts)) {
     if (!kinds.includes(spec?.type))
-      throw new CanonError(`${where}: fact ${name} has type ${JSON.stringify(spec?.type)}; allowed: ${kinds.join(", ")}`);
+      throw new CanonError(
+        `${where}: fact ${name} has type ${JSON.stringify(spec?.type)}; allowed: ${kinds.join(", ")}`,
+      );
     if ((spec.type === "enum" || spec.type === "enum-list") && !Array.isArray(spec.values))
       throw new CanonError(`${where}: fact ${name} is an ${spec.type} and needs "values"`);
   }
@@ -62,7 +64,9 @@ export function checkFact(schema: FactSchema, name: string, value: unknown, wher
     );
   }
   const bad = (allowed: string) =>
-    new CanonError(`${where}: fact ${name} is ${JSON.stringify(value)} (${typeOf(value)}); allowed: ${allowed}`);
+    new CanonError(
+      `${where}: fact ${name} is ${JSON.stringify(value)} (${typeOf(value)}); allowed: ${allowed}`,
+    );
   switch (spec.type) {
     case "integer":
       if (!Number.isInteger(value) || (value as number) < 0) throw bad("a whole number ≥ 0");
@@ -77,7 +81,8 @@ export function checkFact(schema: FactSchema, name: string, value: unknown, wher
       if (typeof value !== "string" || value === "") throw bad("a non-empty string");
       return;
     case "enum":
-      if (typeof value !== "string" || !spec.values?.includes(value)) throw bad(`one of ${spec.values?.join(", ")}`);
+      if (typeof value !== "string" || !spec.values?.includes(value))
+        throw bad(`one of ${spec.values?.join(", ")}`);
       return;
     case "enum-list":
       if (!Array.isArray(value) || value.some((v) => typeof v !== "string" || !spec.values?.includes(v)))
@@ -102,12 +107,15 @@ export function checkCondition(c: unknown, schema: FactSchema | null, where: str
   const operand = rest[op];
   if (["lt", "le", "gt", "ge"].includes(op) && typeof operand !== "number")
     throw new CanonError(`${where}: condition ${fact} ${op} needs a number`);
-  if (op === "in" && !Array.isArray(operand)) throw new CanonError(`${where}: condition ${fact} in needs a list`);
+  if (op === "in" && !Array.isArray(operand))
+    throw new CanonError(`${where}: condition ${fact} in needs a list`);
   if (schema) {
     const spec = schema[fact];
     if (!spec) throw new CanonError(`${where}: condition on unknown fact "${fact}"`);
     if (op === "eq") checkFact(schema, fact, operand, `${where} (condition)`);
-    if (op === "in") for (const v of operand as unknown[]) checkFact(schema, fact, spec.type === "enum-list" ? [v] : v, `${where} (condition)`);
+    if (op === "in")
+      for (const v of operand as unknown[])
+        checkFact(schema, fact, spec.type === "enum-list" ? [v] : v, `${where} (condition)`);
     if (["lt", "le", "gt", "ge"].includes(op) && spec.type !== "integer" && spec.type !== "number")
       throw new CanonError(`${where}: condition ${fact} ${op}: ${fact} is not a number`);
   }
@@ -118,7 +126,8 @@ export function holds(c: Condition, facts: Facts): Truth {
   const v = facts[c.fact];
   if (v === undefined) return "unknown";
   if (c.eq !== undefined) return v === c.eq;
-  if (c.in !== undefined) return Array.isArray(v) ? v.some((x) => c.in?.includes(x)) : c.in.includes(v as string | number);
+  if (c.in !== undefined)
+    return Array.isArray(v) ? v.some((x) => c.in?.includes(x)) : c.in.includes(v as string | number);
   if (typeof v !== "number") return false;
   if (c.lt !== undefined) return v < c.lt;
   if (c.le !== undefined) return v <= c.le;
@@ -168,7 +177,10 @@ export function enterpriseSize(facts: Facts): { size: Size | null; basis: string
   const turnover = facts.annual_turnover_eur;
   const balance = facts.balance_sheet_total_eur;
   if (typeof staff !== "number" || (typeof turnover !== "number" && typeof balance !== "number"))
-    return { size: null, basis: "staff_headcount and annual_turnover_eur or balance_sheet_total_eur not stated" };
+    return {
+      size: null,
+      basis: "staff_headcount and annual_turnover_eur or balance_sheet_total_eur not stated",
+    };
   const fits = (maxStaff: number, maxTurnover: number, maxBalance: number) =>
     staff < maxStaff &&
     ((typeof turnover === "number" && turnover <= maxTurnover) ||
@@ -183,7 +195,10 @@ export function enterpriseSize(facts: Facts): { size: Size | null; basis: string
   const figures = `staff ${staff}, turnover ${turnover ?? "not stated"}, balance sheet ${balance ?? "not stated"}`;
   const linked = facts.has_partner_or_linked_enterprises;
   if (linked === false || own === "large")
-    return { size: own, basis: `Recommendation 2003/361/EC Annex Art 2: ${figures}${linked === false ? ", no partner or linked enterprises" : ""}` };
+    return {
+      size: own,
+      basis: `Recommendation 2003/361/EC Annex Art 2: ${figures}${linked === false ? ", no partner or linked enterprises" : ""}`,
+    };
   return {
     size: null,
     basis: `${figures} make a ${own} enterprise on its own figures, but has_partner_or_linked_enterprises is ${linked === true ? "true (their figures count, Annex Art 6)" : "not stated"}`,
@@ -213,7 +228,9 @@ export function deriveFacts(
   const { size, basis } = enterpriseSize(facts);
   const stated = facts.enterprise_size;
   if (size !== null && stated !== undefined && stated !== size)
-    throw new CanonError(`${where}: facts.enterprise_size is ${JSON.stringify(stated)} but the figures make it ${size} (${basis})`);
+    throw new CanonError(
+      `${where}: facts.enterprise_size is ${JSON.stringify(stated)} but the figures make it ${size} (${basis})`,
+    );
   for (const [s, t] of Object.entries(SIZE_TYPES))
     if (types.has(t) && size !== null && s !== size)
       throw new CanonError(`${where}: entity_types lists ${t} but the figures make it ${size} (${basis})`);

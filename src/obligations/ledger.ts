@@ -149,7 +149,10 @@ export function sync(
   for (const e of ledger.atoms) {
     if (e.status === "retired" || free.has(e)) {
       if (e.status === "active") report.retired++;
-      const into = e.status === "active" ? kept.get(`${e.key.slice(0, e.key.lastIndexOf("#"))} ${e.fingerprint}`) : undefined;
+      const into =
+        e.status === "active"
+          ? kept.get(`${e.key.slice(0, e.key.lastIndexOf("#"))} ${e.fingerprint}`)
+          : undefined;
       entries.push({ ...e, status: "retired", ...(into ? { merged_into: into } : {}) });
     }
   }

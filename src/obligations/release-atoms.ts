@@ -4,11 +4,11 @@
  * build, naming the command that brings it up to date.
  */
 import type { Unit } from "../canon/model.ts";
+import { type AddresseeOf, addresseeOf, isRuleAboutLaw } from "./addressee.ts";
 import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
-import { type AddresseeOf, addresseeOf, isRuleAboutLaw } from "./addressee.ts";
 import { ActorMap } from "./taxonomy.ts";
 
 export interface ReleasedAtom extends BindingAtom {
@@ -82,7 +82,8 @@ export function releaseAtoms(
       holder = before.holder;
       basis = "preceding duty";
     }
-    if (basis === "actor" || basis === "actor and action") previous.set(article, { types: appliesTo, holder });
+    if (basis === "actor" || basis === "actor and action")
+      previous.set(article, { types: appliesTo, holder });
     return {
       id: ids.get(a.key) as string,
       key: a.key,

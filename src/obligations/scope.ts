@@ -5,7 +5,14 @@
  * apply to a firm (the Law Enforcement Directive to a bank) is reported once, with its reason.
  */
 import { parse } from "yaml";
-import { CanonError, type Condition, checkCondition, evaluate, type FactSchema, type Facts } from "./facts.ts";
+import {
+  CanonError,
+  type Condition,
+  checkCondition,
+  evaluate,
+  type FactSchema,
+  type Facts,
+} from "./facts.ts";
 
 /** One way a scope can reach a profile: one of the types (or a narrower one), and all conditions. */
 export interface Reach {
@@ -37,19 +44,34 @@ export interface Scope {
 
 export const NO_SCOPE: Scope = { acts: [], parts: [], derive: [] };
 
-export function parseScope(text: string, where: string, schema: FactSchema | null, types: Set<string>): Scope {
+export function parseScope(
+  text: string,
+  where: string,
+  schema: FactSchema | null,
+  types: Set<string>,
+): Scope {
   const doc = (parse(text) ?? {}) as {
     acts?: (Omit<ScopeRule, "id" | "nodes"> & { act: string })[];
     parts?: ScopeRule[];
     derive?: DerivedType[];
   };
   const rule = (r: Partial<ScopeRule>, id: string, nodes: string[], at: string): ScopeRule => {
-    if (typeof r.provision !== "string" || typeof r.reason !== "string" || !Array.isArray(r.reaches) || r.reaches.length === 0)
+    if (
+      typeof r.provision !== "string" ||
+      typeof r.reason !== "string" ||
+      !Array.isArray(r.reaches) ||
+      r.reaches.length === 0
+    )
       throw new CanonError(`${at}: needs provision, reason and at least one entry under reaches`);
     const reaches = r.reaches.map((x, i) => {
-      if (!Array.isArray(x?.types) || x.types.length === 0) throw new CanonError(`${at}: reaches[${i}] needs types`);
-      for (const t of x.types) if (!types.has(t)) throw new CanonError(`${at}: reaches[${i}] names unknown entity type ${t}`);
-      return { types: x.types, when: (x.when ?? []).map((c) => checkCondition(c, schema, `${at}: reaches[${i}]`)) };
+      if (!Array.isArray(x?.types) || x.types.length === 0)
+        throw new CanonError(`${at}: reaches[${i}] needs types`);
+      for (const t of x.types)
+        if (!types.has(t)) throw new CanonError(`${at}: reaches[${i}] names unknown entity type ${t}`);
+      return {
+        types: x.types,
+        when: (x.when ?? []).map((c) => checkCondition(c, schema, `${at}: reaches[${i}]`)),
+      };
     });
     return { id, nodes, provision: r.provision, reason: r.reason, reaches };
   };
@@ -68,7 +90,8 @@ export function parseScope(text: string, where: string, schema: FactSchema | nul
     return rule(p, p.id, p.nodes, `${where}: part ${p.id}`);
   });
   const derive = (doc.derive ?? []).map((d, i) => {
-    if (!types.has(d?.type)) throw new CanonError(`${where}: derive[${i}] names unknown entity type ${d?.type}`);
+    if (!types.has(d?.type))
+      throw new CanonError(`${where}: derive[${i}] names unknown entity type ${d?.type}`);
     return {
       type: d.type,
       provision: d.provision,

@@ -394,12 +394,19 @@ function summarise(regime: string, record: ReleaseRecord, dir: string, built: bo
 }
 
 /** Nodes the act-scope and derogation canon names that are neither an act id nor a unit of the corpus. */
-function danglingNodes(o: ReturnType<typeof readObligationsCanon>, corpus: { acts: { id: string }[]; units: { node: string }[] }): string[] {
+function danglingNodes(
+  o: ReturnType<typeof readObligationsCanon>,
+  corpus: { acts: { id: string }[]; units: { node: string }[] },
+): string[] {
   const known = new Set([...corpus.acts.map((a) => a.id), ...corpus.units.map((u) => u.node)]);
   const named = [
-    ...[...o.scope.acts, ...o.scope.parts].flatMap((r) => [r.provision, ...r.nodes].map((n) => `${n} (scope ${r.id})`)),
+    ...[...o.scope.acts, ...o.scope.parts].flatMap((r) =>
+      [r.provision, ...r.nodes].map((n) => `${n} (scope ${r.id})`),
+    ),
     ...o.scope.derive.map((d) => `${d.provision} (derive ${d.type})`),
-    ...(o.hasScope ? o.derogations.flatMap((d) => [d.derogating, ...d.disapplies].map((n) => `${n} (derogation ${d.id})`)) : []),
+    ...(o.hasScope
+      ? o.derogations.flatMap((d) => [d.derogating, ...d.disapplies].map((n) => `${n} (derogation ${d.id})`))
+      : []),
   ];
   return [...new Set(named.filter((n) => !known.has(n.slice(0, n.indexOf(" ")))))];
 }

@@ -202,11 +202,19 @@ describe("obligations on the fixture regime", () => {
     assert.deepEqual(report.binds, ["economic_operator", "manufacturer"]);
   });
 
-  test("a derogation depending on an unstated fact leaves the duty applicable, with a note naming the fact", () => {
+  test("a duty a derogation lifts only on an unstated fact is undetermined, naming the fact and the provision", () => {
     const report = coverage(repo, "widget-maker-size-unknown", "2102-01-01");
     assert.equal(report.excluded.length, 0);
-    const noted = report.applicable.filter((a: { note: string }) => /staff_headcount < 10/u.test(a.note));
-    assert.ok(noted.length > 0);
+    assert.ok(report.undetermined.length > 0, "the Art 3(3) duty is neither applicable nor dropped");
+    for (const d of report.undetermined) {
+      assert.equal(d.status, "undetermined");
+      assert.deepEqual(d.reasons.undetermined_by, {
+        provision: "widgets/art_3__para_4",
+        facts: ["staff_headcount < 10"],
+      });
+    }
+    assert.ok(!report.applicable.some((a: { unit_eid: string }) => a.unit_eid === "art_3__para_3"));
+    assert.equal(report.counts.undetermined, report.undetermined.length);
   });
 
   test("a duty not yet applicable on the date is not listed as binding", () => {
