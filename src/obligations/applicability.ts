@@ -106,7 +106,7 @@ export function parseProfile(
     const known = new Set(tax.types.map((t) => t.id));
     for (const t of p.entity_types) {
       if (!known.has(t)) {
-        const near = [...known].filter((k) => k.includes(t.split("_")[0] ?? t)).slice(0, 8);
+        const near = [...known].filter((k) => k.startsWith(t.slice(0, 5))).slice(0, 8);
         throw new CanonError(
           `${where}: entity_types: unknown entity type "${t}"${near.length ? `; did you mean one of ${near.join(", ")}?` : ""} (regimes/<regime>/taxonomy.yaml lists them all)`,
         );
@@ -228,7 +228,7 @@ export interface Rules {
   taxonomy: Taxonomy;
   derogations: Derogation[];
   scope: Scope;
-  /** The date a directive's national measures apply from, and the provision that says so. */
+  /** For a directive: the date its national measures apply from, and the provision that says so. */
   transposition?: (act: string) => { date: string; provision: string } | null;
   /** A unit's ancestors, nearest first, ending with its act's id. */
   ancestry?: (node: string) => string[];
@@ -343,12 +343,15 @@ export function decide(
         });
       continue;
     }
+    // A directive binds a firm only through the national measures transposing it, whatever the
+    // grammar of the sentence ("Member States shall ensure that entities …" or "The measures shall …").
+    const transposed = rules.transposition?.(atom.act) ?? null;
     const national =
-      addressee === "member_state"
+      addressee === "member_state" || transposed
         ? {
             directive: atom.node,
-            national_law_from: rules.transposition?.(atom.act)?.date ?? null,
-            provision: rules.transposition?.(atom.act)?.provision ?? null,
+            national_law_from: transposed?.date ?? null,
+            provision: transposed?.provision ?? null,
           }
         : null;
     const reasons: Reasons = {

@@ -1,0 +1,197 @@
+/**
+ * The registers a compliance officer signs, on the newest built eu release: what the legal review
+ * struck on the first page (State duties, acts that cannot apply, lex specialis ignored, modifications
+ * read as exemptions, duplicates) must not come back. Properties run over every shipped profile; the
+ * named cases are the review's own examples, checked through the real CLI where a user would meet them.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { before, describe, test } from "node:test";
+import { createEngine } from "../../src/engine/context.ts";
+import { obligations } from "../../src/engine/obligations.ts";
+import { type LoadedRelease, loadRelease } from "../../src/release/load.ts";
+import { newestBuilt, releaseDir } from "../../src/release/releases.ts";
+import { acquis } from "../helpers/cli.ts";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const AS_OF = "2026-12-01";
+type Register = ReturnType<typeof obligations>;
+
+describe("obligation registers on the eu release", () => {
+  let release: LoadedRelease;
+  const registers = new Map<string, Register>();
+  const register = (id: string) => registers.get(id) as Register;
+  before(() => {
+    const record = newestBuilt(ROOT, "eu");
+    assert.ok(record, "npm test builds eu first");
+    release = loadRelease(releaseDir(ROOT, "eu", record.tag));
+    const engine = createEngine(release, {
+      verification: { status: "verified", mode: "digests-only", checks: ["digests"] },
+      disclaimer: { release: `eu@${record.tag}`, text: "" },
+    });
+    for (const p of release.profiles)
+      registers.set(p.id, obligations(engine, { entity_profile: p.id, as_of: AS_OF }, AS_OF));
+  });
+
+  const items = (r: Register) => [...r.applicable, ...r.excluded, ...r.undetermined];
+  const articles = (list: Register["applicable"]) =>
+    new Set(list.map((d) => `${d.act}/${d.unit_eid.split("__")[0]}`));
+
+  test("no register of any profile holds a duty of a State, an authority or a Union body", () => {
+    for (const [id, r] of registers) {
+      for (const d of items(r)) {
+        assert.ok(
+          d.addressee === "regulated_party" ||
+            (d.addressee === "member_state" && d.reasons.through_national_law),
+          `${id}: ${d.atom} (${d.provision}) is held by ${d.addressee} "${d.actor}"`,
+        );
+        assert.notEqual(d.modality, "permission", `${id}: ${d.atom} is a permission, not a duty`);
+      }
+    }
+  });
+
+  test("a directive's duty on Member States is listed only as binding through national law, with its date", () => {
+    const nis2 = register("es-electricity-dso-essential-entity").applicable.filter((d) => d.act === "nis2");
+    const art21 = nis2.filter((d) => d.unit_eid.startsWith("art_21"));
+    assert.ok(art21.length > 0, "NIS2 Art 21 binds an essential entity through national law");
+    for (const d of art21) {
+      assert.equal(d.reasons.through_national_law?.national_law_from, "2024-10-18");
+      assert.match(d.basis, /binds through national law/u);
+    }
+    assert.ok(!nis2.some((d) => /penalt/iu.test(d.quoted_text) && d.addressee === "member_state"));
+  });
+
+  test("every duty is listed once, and an act out of scope contributes nothing", () => {
+    for (const [id, r] of registers) {
+      const ids = items(r).map((d) => d.atom);
+      assert.equal(new Set(ids).size, ids.length, `${id}: an atom listed twice`);
+      const words = items(r).map((d) => `${d.act}/${d.unit_eid} ${d.quoted_text}`);
+      assert.equal(new Set(words).size, words.length, `${id}: the same duty listed twice`);
+      const out = new Set(r.out_of_scope.filter((o) => o.rule === o.act).map((o) => o.act));
+      for (const d of items(r))
+        assert.ok(!out.has(d.act), `${id}: ${d.atom} of ${d.act}, an act out of scope`);
+      assert.equal(r.counts.applicable + r.counts.excluded + r.counts.undetermined, items(r).length);
+    }
+  });
+
+  test("the Law Enforcement Directive reaches no firm", () => {
+    for (const [id, r] of registers) {
+      assert.ok(!items(r).some((d) => d.act === "led"), id);
+      const led = r.out_of_scope.find((o) => o.act === "led");
+      assert.ok(led, `${id}: LED is reported out of scope once`);
+      assert.equal(led.provision, "led/art_2__para_1");
+    }
+  });
+
+  test("the significant bank: DORA displaces NIS2 Arts 20, 21 and 23; no DMA, EECC or TLPT as a given", () => {
+    const r = register("de-large-bank");
+    const applicable = articles(r.applicable);
+    for (const a of ["nis2/art_20", "nis2/art_21", "nis2/art_23"]) assert.ok(!applicable.has(a), a);
+    const displaced = r.excluded.filter((d) => d.act === "nis2" && d.unit_eid.startsWith("art_21"));
+    assert.ok(displaced.length > 0);
+    for (const d of displaced) {
+      assert.equal(d.derogation?.kind, "lex_specialis");
+      assert.equal(d.derogation?.derogating_node, "dora/art_1__para_2");
+    }
+    for (const act of ["dma", "eecc"])
+      assert.ok(
+        r.out_of_scope.some((o) => o.act === act),
+        act,
+      );
+    const tlpt = r.undetermined.filter((d) => d.act === "dora-rts-tlpt");
+    assert.ok(
+      tlpt.length > 0 &&
+        tlpt.every((d) => d.reasons.undetermined_by?.facts.includes("identified_for_tlpt = true")),
+    );
+  });
+
+  test("the micro payment institution under the PSD2 waiver: the simplified framework, not Title II or TLPT", () => {
+    const r = register("lt-micro-payment-institution");
+    const applicable = articles(r.applicable);
+    assert.ok(applicable.has("dora/art_16"));
+    assert.ok(
+      ![...applicable].some((a) => a.startsWith("dora-rts-tlpt/")),
+      "TLPT binds only identified entities",
+    );
+    assert.ok(!r.undetermined.some((d) => d.act === "dora-rts-tlpt"), "DORA Art 26(1) excludes it outright");
+    const titleII = r.excluded.filter((d) => d.act === "dora-rts-ict-risk");
+    assert.ok(titleII.length > 0);
+    for (const d of titleII) assert.equal(d.derogation?.disapplied_node, "dora-rts-ict-risk/title_II");
+    assert.ok(
+      r.applicable.some((d) => d.act === "dora-rts-ict-risk"),
+      "Title III binds it",
+    );
+    for (const a of ["dora/art_5", "dora/art_6"]) assert.ok(!applicable.has(a), a);
+  });
+
+  test("the micro AI provider keeps Art 17(1), modified by Art 63; no GPAI or third-country duties", () => {
+    const r = register("nl-micro-high-risk-ai-provider");
+    const qms = r.applicable.filter((d) => d.act === "ai-act" && d.unit_eid.startsWith("art_17__para_1"));
+    assert.ok(qms.length > 0, "Art 63 simplifies the quality management system; it does not lift it");
+    for (const d of qms)
+      assert.deepEqual(
+        d.modified_by.map((m) => m.provision),
+        ["ai-act/art_63__para_1"],
+      );
+    assert.ok(!r.excluded.some((d) => d.unit_eid.startsWith("art_17")));
+    const ai = articles(r.applicable);
+    for (const a of ["ai-act/art_53", "ai-act/art_54", "ai-act/art_55", "ai-act/art_22"])
+      assert.ok(!ai.has(a), a);
+    assert.ok(r.out_of_scope.some((o) => o.rule === "ai-act-general-purpose-ai-models"));
+    assert.ok(r.derived.some((d) => d.startsWith("enterprise_size = micro")));
+  });
+
+  test("the small device maker's MDR Art 15(1) stays, modified by Art 15(2)", () => {
+    const r = register("at-small-medical-device-manufacturer");
+    const prrc = r.applicable.filter((d) => d.act === "mdr" && d.unit_eid.startsWith("art_15__para_1"));
+    assert.ok(prrc.length > 0);
+    for (const d of prrc)
+      assert.deepEqual(
+        d.modified_by.map((m) => m.provision),
+        ["mdr/art_15__para_2"],
+      );
+    assert.ok(
+      r.out_of_scope.some((o) => o.act === "nis2"),
+      "below NIS2's size cap, none of Art 2(2)-(4)",
+    );
+  });
+
+  test("a duty that turns on an unstated fact is undetermined, naming the fact", () => {
+    for (const [id, r] of registers) {
+      for (const d of r.undetermined) {
+        assert.ok(
+          d.reasons.undetermined_by && d.reasons.undetermined_by.facts.length > 0,
+          `${id}: ${d.atom}`,
+        );
+        assert.ok(d.note.length > 0);
+      }
+    }
+    const dpo = register("pl-small-online-marketplace").undetermined.filter((d) =>
+      d.unit_eid.startsWith("art_37"),
+    );
+    assert.ok(dpo.length > 0, "GDPR Art 37 turns on the firm's core activities");
+  });
+
+  test("coverage --explain gives the same reasons as the payload; the report is headed by counts", () => {
+    const r = register("nl-micro-high-risk-ai-provider");
+    const qms = r.applicable.find((d) =>
+      d.unit_eid.startsWith("art_17__para_1"),
+    ) as Register["applicable"][number];
+    const args = ["coverage", "--profile", "nl-micro-high-risk-ai-provider", "--as-of", AS_OF];
+    const json = acquis([...args, "--explain", qms.atom, "--format", "json"]);
+    assert.equal(json.status, 0, json.stderr);
+    assert.deepEqual(JSON.parse(json.stdout).reasons, qms.reasons);
+    const text = acquis([...args, "--explain", qms.atom]);
+    assert.match(text.stdout, /modified by: ai-act\/art_63__para_1/u);
+    assert.match(text.stdout, /scope: +ai-act\/art_2__para_1/u);
+    const led = release.atoms.find((a) => a.act === "led" && a.modality === "obligation");
+    const out = acquis([...args, "--explain", led?.id ?? ""]);
+    assert.match(out.stdout, /not in the register: outside the scope of led: led\/art_2__para_1/u);
+    const report = acquis(args);
+    assert.match(report.stdout, /Applicable: \d+\. Excluded: \d+\. Undetermined: \d+\./u);
+    assert.match(report.stdout, /\| act \| applicable \| excluded \| undetermined \|/u);
+    const bad = acquis([...args, "--explain", "atm_nothinghere"]);
+    assert.notEqual(bad.status, 0);
+    assert.match(bad.stderr, /no atom "atm_nothinghere"/u);
+  });
+});
