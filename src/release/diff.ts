@@ -180,6 +180,8 @@ export function classify(
   }
   if (before.actor !== after.actor)
     return { classification: "substantive", basis: `actor changed: "${before.actor}" -> "${after.actor}"` };
+  if (before.addressee !== undefined && before.addressee !== after.addressee)
+    return { classification: "substantive", basis: `addressee changed: ${before.addressee} -> ${after.addressee}` };
   if (before.applies_to.join() !== after.applies_to.join()) {
     return {
       classification: "substantive",
@@ -233,7 +235,10 @@ function diffAtoms(input: DiffInput): AtomChange[] {
     }
     const deprecated = a.status_basis === "deleted" && b.status_basis !== "deleted";
     // Compare canonical forms: the previous release's atoms were read back from canonical JSON.
-    if (!deprecated && canonicalize(atomSnapshot(a)) === canonicalize(atomSnapshot(b))) continue;
+    // A field the previous release did not record yet (an atom's addressee, say) is not a change of
+    // the duty: compare only what both releases record.
+    const recorded = (x: AtomSnapshot) => Object.fromEntries(Object.entries(x).filter(([k]) => k in b));
+    if (!deprecated && canonicalize(recorded(atomSnapshot(a))) === canonicalize(atomSnapshot(b))) continue;
     const c = deprecated
       ? { classification: "substantive" as const, basis: `deleted with effect from ${a.expires}` }
       : classify(b, a);
