@@ -124,10 +124,19 @@ function agentOf(after: string): string | null {
     : agent;
 }
 
-function actorOf(before: string): string {
+/** A subject cut inside a citation ("… set out in Chapter III, Section 2, of that Regulation"). */
+const CUT_IN_CITATION = /^(?:of\b|\d|\(|points?\b|paragraphs?\b|and\s+\d)/iu;
+
+function actorOf(before: string, rules = 1): string {
   let s = before.trim();
   if (LEADING_CLAUSE.test(s) || s.includes(",")) {
-    const i = s.lastIndexOf(",");
+    let i = s.lastIndexOf(",");
+    // Rules 2: a comma inside a citation does not end the leading clause; step back over it.
+    while (rules >= 2 && i > 0 && CUT_IN_CITATION.test(s.slice(i + 1).trim())) {
+      const j = s.lastIndexOf(",", i - 1);
+      if (j < 0) break;
+      i = j;
+    }
     if (i >= 0) s = s.slice(i + 1).trim();
   }
   s = s.replace(/^(?:and|or|but|however|moreover|furthermore|in addition|also)\b,?\s*/iu, "");
@@ -172,7 +181,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);
-  const actor = agentOf(after) ?? actorOf(before);
+  const actor = agentOf(after) ?? actorOf(before, rules);
   if (actor === "" || actor.length > 200) return [];
   // A second modal joined by "and"/"or" is a second duty of the same actor.
   const split = /,?\s+(?:and|or)\s+(shall not|shall|must not|must|may not|may)\b/u.exec(after);

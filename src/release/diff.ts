@@ -181,7 +181,10 @@ export function classify(
   if (before.actor !== after.actor)
     return { classification: "substantive", basis: `actor changed: "${before.actor}" -> "${after.actor}"` };
   if (before.addressee !== undefined && before.addressee !== after.addressee)
-    return { classification: "substantive", basis: `addressee changed: ${before.addressee} -> ${after.addressee}` };
+    return {
+      classification: "substantive",
+      basis: `addressee changed: ${before.addressee} -> ${after.addressee}`,
+    };
   if (before.applies_to.join() !== after.applies_to.join()) {
     return {
       classification: "substantive",

@@ -1,0 +1,111 @@
+/**
+ * Scores the extractor against the atom labels (eval/atoms/labels.json): 240 atoms drawn at random
+ * with a fixed seed (eval/atoms/draw.ts) and labelled from the text alone by a reader who never saw
+ * what the extractor says of them (docs/obligations.md, "Atom quality").
+ *
+ *   node eval/atoms/score.ts [--json] [--misses]
+ *
+ * Each labelled sentence is found again among the atoms the current rules extract from the same unit
+ * (same node, overlapping span); a sentence the rules no longer extract counts as "not a duty".
+ *   modality:  the atom's modality, or none, equals the label's;
+ *   addressee: the atom's addressee equals the label's (none when there is no atom);
+ *   actor:     over sentences both call a duty or permission of someone, the atom's actor names the
+ *              labelled holder: the same words once determiners and plurals are set aside, or the
+ *              same entity types through the actor map.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { inWorkingTree, readObligationsCanon } from "../../src/obligations/canon.ts";
+import { type ReleasedAtom, releaseAtoms } from "../../src/obligations/release-atoms.ts";
+import { ActorMap } from "../../src/obligations/taxonomy.ts";
+import { loadRelease } from "../../src/release/load.ts";
+import { newestBuilt, releaseDir } from "../../src/release/releases.ts";
+
+export interface Label {
+  n: number;
+  node: string;
+  sentence: string;
+  modality: "obligation" | "prohibition" | "permission" | "none";
+  addressee: "regulated_party" | "member_state" | "public_authority" | "union_body" | "none";
+  actor: string | null;
+  through_national_law: string | null;
+  note?: string;
+}
+
+export interface Score {
+  items: number;
+  modality: number;
+  addressee: number;
+  actor: number;
+  actor_items: number;
+  misses: { n: number; node: string; what: string; label: string; extracted: string }[];
+}
+
+const ROOT = join(import.meta.dirname, "..", "..");
+
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[‘’'"“”]/gu, "")
+    .replace(/^(?:the|a|an|each|every|any|all|such|those|these|that|this|its|their)\s+/u, "")
+    .split(/\s+/u)
+    .map((w) => w.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, ""))
+    .join(" ")
+    .trim();
+
+export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Score {
+  const byNode = new Map<string, ReleasedAtom[]>();
+  for (const a of atoms) byNode.set(a.node, [...(byNode.get(a.node) ?? []), a]);
+  const s: Score = { items: labels.length, modality: 0, addressee: 0, actor: 0, actor_items: 0, misses: [] };
+  for (const l of labels) {
+    const candidates = byNode.get(l.node) ?? [];
+    const atom =
+      candidates.find((a) => a.quoted_text === l.sentence) ??
+      candidates.find((a) => a.quoted_text.includes(l.sentence) || l.sentence.includes(a.quoted_text));
+    const modality = atom?.modality ?? "none";
+    const addressee = atom ? atom.addressee : "none";
+    const miss = (what: string, label: string, extracted: string) =>
+      s.misses.push({ n: l.n, node: l.node, what, label, extracted });
+    if (modality === l.modality) s.modality++;
+    else miss("modality", l.modality, modality);
+    if (addressee === l.addressee) s.addressee++;
+    else miss("addressee", l.addressee, addressee);
+    if (atom && l.actor && l.modality !== "none") {
+      s.actor_items++;
+      const a = norm(atom.actor);
+      const b = norm(l.actor);
+      const act = l.node.slice(0, l.node.indexOf("/"));
+      const typesA = map.typesIn(atom.actor, act).join();
+      const same =
+        (a.length > 0 && (a.includes(b) || b.includes(a))) ||
+        (typesA !== "" && typesA === map.typesIn(l.actor, act).join());
+      if (same) s.actor++;
+      else miss("actor", l.actor, atom.actor);
+    }
+  }
+  return s;
+}
+
+if (import.meta.main) {
+  const labelled = JSON.parse(readFileSync(join(import.meta.dirname, "labels.json"), "utf8")) as {
+    labels: Label[];
+  };
+  const record = newestBuilt(ROOT, "eu");
+  if (!record) throw new Error("build eu first: npx acquis build eu");
+  const release = loadRelease(releaseDir(ROOT, "eu", record.tag));
+  const canon = readObligationsCanon(inWorkingTree(ROOT), "eu");
+  const { atoms } = releaseAtoms(release.units, canon, "eu", true);
+  const s = score(labelled.labels, atoms, new ActorMap(canon.taxonomy));
+  const pct = (n: number, d: number) => `${((n / Math.max(1, d)) * 100).toFixed(1)} %`;
+  if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
+  else {
+    process.stdout.write(
+      `${s.items} labelled atoms (eu@${record.tag}, rules of the working tree's ledger)\n` +
+        `  modality  ${pct(s.modality, s.items)}\n  addressee ${pct(s.addressee, s.items)}\n` +
+        `  actor     ${pct(s.actor, s.actor_items)} of ${s.actor_items} duties and permissions both name a holder for\n`,
+    );
+    if (process.argv.includes("--misses"))
+      for (const m of s.misses)
+        process.stdout.write(`  #${m.n} ${m.node} ${m.what}: label ${m.label} / extractor ${m.extracted}\n`);
+  }
+}
