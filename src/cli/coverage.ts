@@ -113,7 +113,9 @@ function explain(d: Item): string {
   const lines = [
     `${d.atom} — ${d.provision} (${d.modality}): ${d.status.toUpperCase()}`,
     `  duty:        “${d.quoted_text}”`,
-    `  held by:     ${d.actor} (${d.addressee}); reaches ${r.entity_types.join(", ")}`,
+    r.correlative
+      ? `  owed by:     ${r.entity_types.join(", ")}, under a right of ${d.actor}`
+      : `  held by:     ${d.actor} (${d.addressee}); reaches ${r.entity_types.join(", ")}`,
     ...r.scope.map((s) => `  scope:       ${s.provision}: ${s.reason}`),
     ...(r.through_national_law
       ? [

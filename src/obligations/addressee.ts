@@ -49,3 +49,20 @@ export function addresseeOf(
   const parties = map.firstTypesIn(window, act).filter((t) => addresseeOfType(tax, t) === "regulated_party");
   return { addressee, through_national_law: parties.length > 0 ? [...parties].sort() : null };
 }
+
+/** "… shall have the right to obtain from the controller …": a right held against a named party. */
+const RIGHT_AGAINST =
+  /^(?:also\s+)?(?:have the right|be entitled)\b[^.;]*?\b(?:from|against)\s+((?:the|a|an|any|that|its|each|their)\s+[^,;.()]{2,60})/iu;
+
+/**
+ * The regulated parties a right is held against: the correlative duty of a right ("the data subject
+ * shall have the right to obtain from the controller the erasure …") binds the party it names.
+ */
+export function owedBy(action: string, act: string, map: ActorMap, tax: Taxonomy): string[] | null {
+  const m = RIGHT_AGAINST.exec(action.trim());
+  if (!m) return null;
+  const types = map
+    .firstTypesIn(m[1] as string, act)
+    .filter((t) => addresseeOfType(tax, t) === "regulated_party");
+  return types.length > 0 ? [...types].sort() : null;
+}

@@ -76,6 +76,7 @@ export interface BindingAtom
   /** Absent in releases built before addressees were recorded: read as a regulated party's duty. */
   addressee?: Addressee;
   through_national_law?: string[] | null;
+  owed_by?: string[] | null;
 }
 
 export type AtomStatus = "in_force" | "pending" | "lapsed" | "deprecated";
@@ -177,6 +178,8 @@ export interface Reasons {
   scope: { provision: string; reason: string }[];
   entity_types: string[];
   facts: string[];
+  /** The item is the duty owed under a right the text grants another ("the right to obtain from the controller"). */
+  correlative: boolean;
   through_national_law: {
     directive: string;
     national_law_from: string | null;
@@ -316,11 +319,14 @@ export function decide(
   const excluded: Decision[] = [];
   const undetermined: Decision[] = [];
   for (const atom of atoms) {
-    if (atom.modality === "permission") continue;
+    // A permission binds no one, except as the correlative duty of a right held against a party.
+    const correlative = atom.modality === "permission" ? (atom.owed_by ?? null) : null;
+    if (atom.modality === "permission" && !correlative) continue;
     if (atomStatus(atom, date) !== "in_force") continue;
     const addressee = atom.addressee ?? "regulated_party";
-    const holders =
-      addressee === "regulated_party"
+    const holders = correlative
+      ? correlative
+      : addressee === "regulated_party"
         ? atom.applies_to.filter((t) => isParty.get(t))
         : addressee === "member_state"
           ? (atom.through_national_law ?? [])
@@ -357,13 +363,14 @@ export function decide(
     const reasons: Reasons = {
       scope: [...(act ? [act] : []), ...parts].map((r) => ({ provision: r.provision, reason: r.reason })),
       entity_types: reached,
+      correlative: correlative !== null,
       facts: [...(act ? scopeFacts(verdict(act)) : []), ...parts.flatMap((p) => scopeFacts(verdict(p)))],
       through_national_law: national,
       modified_by: [],
       excluded_by: null,
       undetermined_by: null,
     };
-    const basis = `${national ? "binds through national law transposing " : "applies to "}${reached.join(", ")}; the profile is ${profile.entity_types.join(", ")}`;
+    const basis = `${correlative ? `the correlative duty of a right held against ${reached.join(", ")}` : `${national ? "binds through national law transposing " : "applies to "}${reached.join(", ")}`}; the profile is ${profile.entity_types.join(", ")}`;
     const decision: Decision = {
       atom,
       status: "applicable",

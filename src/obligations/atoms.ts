@@ -52,7 +52,8 @@ export interface Atom {
  *   1: the first rules.
  *   2: a point completing a lead-in is one duty however many modals the lead-in has; a sentence
  *      repeated word for word in one unit is one duty; liability, voluntariness, presumption,
- *      recognition and jurisdiction rules are not duties.
+ *      recognition and jurisdiction rules are not duties; "shall be responsible for" is a duty; a
+ *      comma inside a citation does not end a leading clause.
  */
 export const EXTRACTION_RULES = 2;
 
@@ -62,7 +63,11 @@ const NOT_A_DUTY_2 =
 
 const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
 const NOT_A_DUTY =
-  /^(?:this|that|the present) (?:regulation|directive|decision|article|chapter|section|title|annex|paragraph)\b|^(?:paragraphs?|points?|subparagraphs?|articles?|chapters?|sections?|annex(?:es)?)\s+[\dIVX(]|\bshall not apply\b|\bshall (?:apply|enter into force|be binding|mean|be construed|be understood|be deemed|be without prejudice|not affect|not prejudice|be read|be addressed|cease to|expire)\b|\bmay be cited\b|\bshall (?:not )?be (?:responsible|liable|subject to any|assimilated|assisted by)\b|\bshall consist of\b|\bshall be adopted in accordance with the (?:examination|advisory) procedure\b|\bshall suffer no\b/iu;
+  /^(?:this|that|the present) (?:regulation|directive|decision|article|chapter|section|title|annex|paragraph)\b|^(?:paragraphs?|points?|subparagraphs?|articles?|chapters?|sections?|annex(?:es)?)\s+[\dIVX(]|\bshall not apply\b|\bshall (?:apply|enter into force|be binding|mean|be construed|be understood|be deemed|be without prejudice|not affect|not prejudice|be read|be addressed|cease to|expire)\b|\bmay be cited\b|\bshall (?:not )?be (?:liable|subject to any|assimilated|assisted by)\b|\bshall consist of\b|\bshall be adopted in accordance with the (?:examination|advisory) procedure\b|\bshall suffer no\b/iu;
+/** Rules 1 read "shall be responsible for" as a rule of liability; rules 2 as the duty it is
+ * ("The controller shall be responsible for, and be able to demonstrate compliance with, paragraph 1"). */
+const RESPONSIBLE_1 = /\bshall (?:not )?be responsible\b/iu;
+
 /** "shall have the right to …" grants a right: a permission of its holder. */
 const RIGHT = /^\s*(?:also\s+)?have the right\b/iu;
 /** "may" after these is not a permission granted to an actor ("systems that may be used"). */
@@ -176,6 +181,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const m = mainModal(s.text);
   if (!m) return [];
   if (NOT_A_DUTY.test(s.text)) return [];
+  if (rules < 2 && RESPONSIBLE_1.test(s.text)) return [];
   if (rules >= 2 && NOT_A_DUTY_2.test(s.text)) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);

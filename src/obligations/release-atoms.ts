@@ -4,7 +4,7 @@
  * build, naming the command that brings it up to date.
  */
 import type { Unit } from "../canon/model.ts";
-import { type AddresseeOf, addresseeOf, isRuleAboutLaw } from "./addressee.ts";
+import { type AddresseeOf, addresseeOf, isRuleAboutLaw, owedBy } from "./addressee.ts";
 import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
@@ -22,6 +22,9 @@ export interface ReleasedAtom extends BindingAtom {
    * regulated party's conduct (`through_national_law`), ever enter a firm's register. */
   addressee: AddresseeOf["addressee"];
   through_national_law: string[] | null;
+  /** For a right (a permission of its holder): the regulated parties it is held against, whose
+   * correlative duty it is ("the right to obtain from the controller …"). */
+  owed_by: string[] | null;
   lead_in: string | null;
   executable_name: string | null;
   executable_unit: string | null;
@@ -97,6 +100,7 @@ export function releaseAtoms(
       applies_to_basis: basis,
       addressee: holder.addressee,
       through_national_law: holder.through_national_law,
+      owed_by: a.modality === "permission" ? owedBy(a.action, a.act, map, canon.taxonomy) : null,
       quoted_text: a.quoted_text,
       char_start: a.char_start,
       char_end: a.char_end,

@@ -45,7 +45,11 @@ describe("obligation registers on the eu release", () => {
             (d.addressee === "member_state" && d.reasons.through_national_law),
           `${id}: ${d.atom} (${d.provision}) is held by ${d.addressee} "${d.actor}"`,
         );
-        assert.notEqual(d.modality, "permission", `${id}: ${d.atom} is a permission, not a duty`);
+        if (d.modality === "permission")
+          assert.ok(
+            d.reasons.correlative,
+            `${id}: ${d.atom} is a permission, not a duty, and owed by no one`,
+          );
       }
     }
   });
@@ -154,6 +158,15 @@ describe("obligation registers on the eu release", () => {
       r.out_of_scope.some((o) => o.act === "nis2"),
       "below NIS2's size cap, none of Art 2(2)-(4)",
     );
+  });
+
+  test("a right held against the controller is the controller's duty (GDPR Arts 16, 17, 20)", () => {
+    const r = register("pl-small-online-marketplace");
+    const gdpr = articles(r.applicable);
+    for (const a of ["gdpr/art_16", "gdpr/art_17", "gdpr/art_20"]) assert.ok(gdpr.has(a), a);
+    const erasure = r.applicable.find((d) => d.unit_eid === "art_17__para_1" && d.reasons.correlative);
+    assert.ok(erasure);
+    assert.match(erasure.basis, /correlative duty of a right held against controller/u);
   });
 
   test("a duty that turns on an unstated fact is undetermined, naming the fact", () => {
