@@ -277,7 +277,14 @@ describe("acquis serve over REST", () => {
     ).json();
     assert.equal(o.entity_profile, "de-large-bank");
     assert.equal(o.counts.applicable, o.applicable.length);
+    assert.equal(o.counts.undetermined, o.undetermined.length);
     assert.ok(o.binds.includes("credit_institution"));
+    // The register a compliance officer signs: acts out of scope once, each item with its reasons.
+    assert.ok(o.out_of_scope.some((x: Loose) => x.act === "led" && x.provision === "led/art_2__para_1"));
+    for (const d of [...o.applicable, ...o.excluded, ...o.undetermined].slice(0, 200)) {
+      assert.ok(["regulated_party", "member_state"].includes(d.addressee));
+      assert.ok(Array.isArray(d.reasons.scope) && d.reasons.scope.length > 0);
+    }
   });
 
   test("every error code, with its status and body shape", async () => {
