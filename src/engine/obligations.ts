@@ -51,7 +51,8 @@ export function obligations(e: Engine, req: ObligationsRequest, defaultAsOf: str
     status: d.status,
     modality: d.atom.modality,
     actor: d.atom.actor,
-    addressee: d.atom.addressee ?? "regulated_party",
+    // The holder of what the register lists: for a right's correlative duty, the party it is held against.
+    addressee: d.reasons.correlative ? "regulated_party" : (d.atom.addressee ?? "regulated_party"),
     action: d.atom.action,
     quoted_text: d.atom.quoted_text,
     basis: d.basis,
