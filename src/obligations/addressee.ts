@@ -23,7 +23,7 @@ const STATE_ONLY =
   /^(?:lay down (?:the )?rules on (?:penalties|sanctions)|designate|notify the commission|communicate|inform the commission|ensure that (?:the |their |its )?(?:competent|supervisory|national|designated|relevant) (?:authorit|bod))/iu;
 
 const RULE_ABOUT_LAW =
-  /\b(?:union|member state|national)\s+law\b|\blegislati(?:on|ve measures?)\b|\bnational (?:measures|provisions|rules)\b/iu;
+  /\b(?:union|member state|national)\s+law\b|\blegislati(?:on|ve measures?)\b|\bnational (?:measures|provisions|rules)\b|^(?:the\s+)?(?:regulation|directive)\s+\((?:eu|ec|eec)\)|\bunion legal acts?\b/iu;
 
 /** "Union or Member State law may restrict …": the subject is law, not a holder of the duty. */
 export const isRuleAboutLaw = (actor: string) => RULE_ABOUT_LAW.test(actor);
@@ -35,6 +35,7 @@ export function addresseeOf(
   map: ActorMap,
   tax: Taxonomy,
 ): AddresseeOf {
+  if (isRuleAboutLaw(actor)) return { addressee: "none", through_national_law: null };
   const own = map.typesIn(actor, act);
   if (own.length === 0) return { addressee: "none", through_national_law: null };
   const kinds = own.map((t) => addresseeOfType(tax, t));

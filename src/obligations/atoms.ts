@@ -52,14 +52,15 @@ export interface Atom {
  *   1: the first rules.
  *   2: a point completing a lead-in is one duty however many modals the lead-in has; a sentence
  *      repeated word for word in one unit is one duty; liability, voluntariness, presumption,
- *      recognition and jurisdiction rules are not duties; "shall be responsible for" is a duty; a
+ *      recognition, classification ("shall be considered") and jurisdiction rules are not duties;
+ *      "shall be responsible for" is a duty; a
  *      comma inside a citation does not end a leading clause.
  */
 export const EXTRACTION_RULES = 2;
 
 /** Not duties under rules 2: what the sentence states is a legal effect, not conduct. */
 const NOT_A_DUTY_2 =
-  /\bshall be (?:exempt(?:ed)? from (?:that |any )?liability|voluntary|presumed|considered to (?:comply|be in conformity|fulfil)|recognised|null and void|void|deemed|regarded as)\b|\bproceedings\b[^.;]*\bshall be brought\b|\bshall not be (?:liable|bound)\b|\bshall (?:be entitled|have the right) to (?:receive )?compensation\b|\bshall be held liable\b/iu;
+  /\bshall be (?:exempt(?:ed)? from (?:that |any )?liability|voluntary|presumed|considered to (?:comply|be in conformity|fulfil)|recognised|null and void|void|deemed|regarded as)\b|\bproceedings\b[^.;]*\bshall be brought\b|\bshall not be (?:liable|bound)\b|\bshall (?:be entitled|have the right) to (?:receive )?compensation\b|\bshall be held liable\b|\bshall be considered\b|\bshall be neither restricted nor prohibited\b/iu;
 
 const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
 const NOT_A_DUTY =

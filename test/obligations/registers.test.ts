@@ -164,7 +164,9 @@ describe("obligation registers on the eu release", () => {
     const r = register("pl-small-online-marketplace");
     const gdpr = articles(r.applicable);
     for (const a of ["gdpr/art_16", "gdpr/art_17", "gdpr/art_20"]) assert.ok(gdpr.has(a), a);
-    const erasure = r.applicable.find((d) => d.unit_eid.startsWith("art_17__para_1__point") && d.reasons.correlative);
+    const erasure = r.applicable.find(
+      (d) => d.unit_eid.startsWith("art_17__para_1__point") && d.reasons.correlative,
+    );
     assert.ok(erasure);
     assert.match(erasure.basis, /correlative duty of a right held against controller/u);
   });
