@@ -5,7 +5,9 @@
  * written before anyone looks at the extractor's output. Labels go into
  * test/fixtures/extraction/atom-labels.json; `node eval/atoms/score.ts` compares.
  *
- *   node eval/atoms/draw.ts [seed]
+ *   node eval/atoms/draw.ts [seed] [--release eu@<tag>]
+ *
+ * The committed labels were drawn from eu@2026.11.2 with seed 20261125 (extraction rules 1).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +16,10 @@ import { loadRelease } from "../../src/release/load.ts";
 import { newestBuilt, releaseDir } from "../../src/release/releases.ts";
 
 const root = join(import.meta.dirname, "..", "..");
-const seed = Number(process.argv[2] ?? 20261125);
+const args = process.argv.slice(2);
+const at = args.indexOf("--release");
+const pinned = at >= 0 ? args[at + 1]?.split("@")[1] : undefined;
+const seed = Number(args.find((a, i) => !a.startsWith("--") && i !== at + 1) ?? 20261125);
 
 /** mulberry32: a small, well-known seeded PRNG. */
 function rng(a: number): () => number {
@@ -26,11 +31,11 @@ function rng(a: number): () => number {
   };
 }
 
-const record = newestBuilt(root, "eu");
+const record = pinned ? { tag: pinned } : newestBuilt(root, "eu");
 if (!record) throw new Error("build eu first: npx acquis build eu");
 const release = loadRelease(releaseDir(root, "eu", record.tag));
 const byNode = new Map(release.units.map((u) => [u.node, u]));
-const atoms = extractAtoms(release.units);
+const atoms = extractAtoms(release.units, 1);
 const rand = rng(seed);
 const copy = [...atoms];
 const sample: typeof atoms = [];
