@@ -45,9 +45,28 @@ export function addresseeOf(
   const a = action.trim();
   const m = PRESCRIBES.exec(a);
   if (!m || STATE_ONLY.test(a)) return { addressee, through_national_law: null };
-  // The subject of the prescribed conduct: the first entity named, within the next dozen words.
-  const window = a.slice(m[0].length).split(/\s+/u).slice(0, 12).join(" ");
-  const parties = map.firstTypesIn(window, act).filter((t) => addresseeOfType(tax, t) === "regulated_party");
+  // The subject of the prescribed conduct: the agent of a passive ("… are provided by the payment
+  // service provider to the user"), else the first entity named within the next dozen words.
+  const rest = a.slice(m[0].length);
+  const party = (t: string) => addresseeOfType(tax, t) === "regulated_party";
+  const agent =
+    /^[^.;:]{0,160}?\b(?:are|is|be)\s+\w+(?:ed|en|t|wn)\b[^.;:]{0,60}?\bby\s+((?:the|a|an|its|their)\s+[^,;.:]{2,60})/iu.exec(
+      rest,
+    );
+  const byAgent = agent ? map.firstTypesIn(agent[1] as string, act).filter(party) : [];
+  // The party must be the subject: named within the first words after "that" (a leading clause set
+  // off by commas skipped), not a beneficiary further on ("ADR procedures are applicable to payment
+  // service providers", "the burden of proof lies with the payment service provider").
+  const subject = rest.replace(/^,[^,]{0,160},\s*/u, "");
+  const window = subject.split(/\s+/u).slice(0, 6).join(" ");
+  // A generic person ("all persons who work for the competent authorities") names no regulated party.
+  const named = map.firstTypesIn(window, act).filter((t) => party(t) && t !== "person");
+  // "… ensure that payment institutions have access to …": a right of the party, not its duty.
+  const benefit =
+    /^[^,;.]{0,80}?\b(?:ha(?:ve|s)\s+(?:access|the right)|are able|is able|are entitled|is entitled|may|can)\b/iu.test(
+      subject,
+    );
+  const parties = byAgent.length > 0 ? byAgent : benefit ? [] : named;
   return { addressee, through_national_law: parties.length > 0 ? [...parties].sort() : null };
 }
 

@@ -255,10 +255,9 @@ export function prepared(
   const base = deriveFacts(profile.facts, profile.entity_types, `profile ${profile.id}`);
   const types = new Set(base.types);
   const derived = [...base.derived];
-  // A profile is a firm: a legal person carrying on an economic activity, so a duty of "any person" or
-  // of "undertakings" in an act whose scope reaches it binds it too.
-  const known = new Set(rules.taxonomy.types.map((t) => t.id));
-  for (const t of ["person", "undertaking"]) if (known.has(t)) types.add(t);
+  // A profile is a firm, an undertaking: a duty of "undertakings" in an act whose scope reaches it binds
+  // it too. ("person" is not added: the actor map gives it to injured persons, users and claimants.)
+  if (rules.taxonomy.types.some((t) => t.id === "undertaking")) types.add("undertaking");
   for (const d of rules.scope.derive) {
     if (evaluate(d.when, [], base.facts).truth === true && !types.has(d.type)) {
       types.add(d.type);

@@ -60,7 +60,7 @@ export const EXTRACTION_RULES = 2;
 
 /** Not duties under rules 2: what the sentence states is a legal effect, not conduct. */
 const NOT_A_DUTY_2 =
-  /\bshall be (?:exempt(?:ed)? from (?:that |any )?liability|voluntary|presumed|considered to (?:comply|be in conformity|fulfil)|recognised|null and void|void|deemed|regarded as)\b|\bproceedings\b[^.;]*\bshall be brought\b|\bshall not be (?:liable|bound)\b|\bshall (?:be entitled|have the right) to (?:receive )?compensation\b|\bshall be held liable\b|\bshall be considered\b|\bshall be neither restricted nor prohibited\b/iu;
+  /\bshall be (?:exempt(?:ed)? from\b|voluntary|presumed|considered to (?:comply|be in conformity|fulfil)|recognised|null and void|void|deemed|regarded as)\b|\bproceedings\b[^.;]*\bshall be brought\b|\bshall not be (?:liable|bound)\b|\bshall (?:be entitled|have the right) to (?:receive )?compensation\b|\bshall be held liable\b|\bshall be considered\b|\bshall be neither restricted nor prohibited\b|\bshall be competent\b/iu;
 
 const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
 const NOT_A_DUTY =
@@ -133,8 +133,20 @@ function agentOf(after: string): string | null {
 /** A subject cut inside a citation ("… set out in Chapter III, Section 2, of that Regulation"). */
 const CUT_IN_CITATION = /^(?:of\b|\d|\(|points?\b|paragraphs?\b|and\s+\d)/iu;
 
+/** What follows a subject's comma when the subject is one noun phrase ("Member States, in accordance with …,"). */
+const ADVERBIAL =
+  /^(?:in|where|as|if|for|with|pursuant|acting|after|on|by|including|within|without|at|when|whenever|which|who|whose|taking|having|subject|notwithstanding|upon|under)\b/iu;
+
 function actorOf(before: string, rules = 1): string {
   let s = before.trim();
+  // Rules 2: a sentence that opens with its subject is not cut at the commas inside the subject
+  // ("Processing of personal data revealing racial or ethnic origin, political opinions, …").
+  if (rules >= 2 && !LEADING_CLAUSE.test(s) && s.includes(",")) {
+    const [head, ...rest] = s.split(",");
+    const adverbial = rest.map((x) => x.trim()).filter((x) => x !== "");
+    s = adverbial.length > 0 && ADVERBIAL.test(adverbial[0] as string) ? (head as string) : s;
+    return s.replace(/\s+(?:also|therefore|only|nevertheless|further|in particular)$/iu, "").trim();
+  }
   if (LEADING_CLAUSE.test(s) || s.includes(",")) {
     let i = s.lastIndexOf(",");
     // Rules 2: a comma inside a citation does not end the leading clause; step back over it.
@@ -188,7 +200,9 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);
-  const actor = agentOf(after) ?? actorOf(before, rules);
+  let actor = agentOf(after) ?? actorOf(before, rules);
+  // Rules 2: a long subject listing many things is named by its head, not dropped.
+  if (rules >= 2 && actor.length > 200) actor = (actor.split(",")[0] as string).trim();
   if (actor === "" || actor.length > 200) return [];
   // A second modal joined by "and"/"or" is a second duty of the same actor.
   const split = /,?\s+(?:and|or)\s+(shall not|shall|must not|must|may not|may)\b/u.exec(after);

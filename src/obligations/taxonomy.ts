@@ -24,6 +24,8 @@ export interface ActorPhrase {
   phrase: string;
   types: string[];
   scope?: string[];
+  /** Match only an actor that is this phrase and nothing more ("Personal data shall be …"). */
+  whole?: boolean;
 }
 
 export interface Taxonomy {
@@ -98,11 +100,11 @@ function normalisePhrase(s: string): string {
 }
 
 export class ActorMap {
-  private readonly phrases: { norm: string; types: string[]; scope?: string[] }[];
+  private readonly phrases: { norm: string; types: string[]; scope?: string[]; whole?: boolean }[];
 
   constructor(tax: Taxonomy) {
     this.phrases = tax.actors
-      .map((a) => ({ norm: normalisePhrase(a.phrase), types: a.types, scope: a.scope }))
+      .map((a) => ({ norm: normalisePhrase(a.phrase), types: a.types, scope: a.scope, whole: a.whole }))
       // Longest first; of equal phrases, the one scoped to acts before the general one; then by text.
       .sort(
         (x, y) =>
@@ -117,7 +119,7 @@ export class ActorMap {
     const norm = ` ${normalisePhrase(text)} `;
     for (const p of this.phrases) {
       if (p.scope && !p.scope.includes(act)) continue;
-      if (norm.includes(` ${p.norm} `)) return p.types;
+      if (p.whole ? norm === ` ${p.norm} ` : norm.includes(` ${p.norm} `)) return p.types;
     }
     return [];
   }
@@ -128,6 +130,7 @@ export class ActorMap {
     const out = new Set<string>();
     for (const p of this.phrases) {
       if (p.scope && !p.scope.includes(act)) continue;
+      if (p.whole) continue;
       if (norm.includes(` ${p.norm} `)) for (const t of p.types) out.add(t);
     }
     return [...out].sort();
@@ -138,7 +141,7 @@ export class ActorMap {
     const norm = ` ${normalisePhrase(text)} `;
     let best: { at: number; len: number; types: string[] } | null = null;
     for (const p of this.phrases) {
-      if (p.scope && !p.scope.includes(act)) continue;
+      if ((p.scope && !p.scope.includes(act)) || p.whole) continue;
       const at = norm.indexOf(` ${p.norm} `);
       if (at < 0) continue;
       if (!best || at < best.at || (at === best.at && p.norm.length > best.len))
