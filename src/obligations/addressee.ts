@@ -59,8 +59,7 @@ export function addresseeOf(
   // service providers", "the burden of proof lies with the payment service provider").
   const subject = rest.replace(/^,[^,]{0,160},\s*/u, "");
   const window = subject.split(/\s+/u).slice(0, 6).join(" ");
-  // A generic person ("all persons who work for the competent authorities") names no regulated party.
-  const named = map.firstTypesIn(window, act).filter((t) => party(t) && t !== "person");
+  const named = map.firstTypesIn(window, act).filter(party);
   // "… ensure that payment institutions have access to …": a right of the party, not its duty.
   const benefit =
     /^[^,;.]{0,80}?\b(?:ha(?:ve|s)\s+(?:access|the right)|are able|is able|are entitled|is entitled|may|can)\b/iu.test(

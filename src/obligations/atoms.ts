@@ -115,11 +115,8 @@ function modalityOf(modal: string): Modality {
 
 /** The subject as written: what precedes the modal, after any leading conditional clause. */
 /** A passive duty's holder is its agent: "The report shall be submitted by the Commission". */
-function agentOf(after: string): string | null {
-  const m =
-    /^\s*be \w+(?:ed|en|t|wn)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with)\b|$)/u.exec(
-      after,
-    );
+function agentOf(after: string, rules = 1): string | null {
+  const m = (rules >= 2 ? PASSIVE_2 : PASSIVE_1).exec(after);
   if (!m) return null;
   const agent = (m[1] as string).trim();
   // "by the date", "by means of", "by way of" name no one.
@@ -129,6 +126,12 @@ function agentOf(after: string): string | null {
     ? null
     : agent;
 }
+
+/** Rules 1 read regular participles; rules 2 also irregular ones ("shall be made available … by the payment service provider"). */
+const PASSIVE_1 =
+  /^\s*be \w+(?:ed|en|t|wn)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with)\b|$)/u;
+const PASSIVE_2 =
+  /^\s*be (?:\w+(?:ed|en|t|wn)|made|paid|sent|kept|held|given|done|set|put|laid|brought|taken|borne|drawn|shown|told|sold|built|found|led|met|read|run|understood)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with|who|which)\b|$)/u;
 
 /** A subject cut inside a citation ("… set out in Chapter III, Section 2, of that Regulation"). */
 const CUT_IN_CITATION = /^(?:of\b|\d|\(|points?\b|paragraphs?\b|and\s+\d)/iu;
@@ -200,7 +203,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);
-  let actor = agentOf(after) ?? actorOf(before, rules);
+  let actor = agentOf(after, rules) ?? actorOf(before, rules);
   // Rules 2: a long subject listing many things is named by its head, not dropped.
   if (rules >= 2 && actor.length > 200) actor = (actor.split(",")[0] as string).trim();
   if (actor === "" || actor.length > 200) return [];

@@ -15,9 +15,10 @@ export interface ReleasedAtom extends BindingAtom {
   /**
    * How `applies_to` was decided: "actor" (the actor map), "actor and action" (a Member State's duty
    * reaching the entities it is about), "preceding duty" (a document or thing as subject: the types of
-   * the nearest preceding mapped duty in the same article), or "none".
+   * the nearest preceding mapped duty in the same article), "act's holder" (no one named and nothing
+   * before: the party the act's scope names as the holder of its duties), or "none".
    */
-  applies_to_basis: "actor" | "actor and action" | "preceding duty" | "none";
+  applies_to_basis: "actor" | "actor and action" | "preceding duty" | "act's holder" | "none";
   /** Who holds the duty; only a regulated party's duties, and a Member State's duties that prescribe a
    * regulated party's conduct (`through_national_law`), ever enter a firm's register. */
   addressee: AddresseeOf["addressee"];
@@ -71,6 +72,7 @@ export function releaseAtoms(
   const byNode = new Map(units.map((u) => [u.node, u]));
   const map = new ActorMap(canon.taxonomy);
   const previous = new Map<string, { types: string[]; holder: AddresseeOf }>();
+  const holders = new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : [])));
   const atoms = extracted.map((a: Atom): ReleasedAtom => {
     const ended = byNode.get(a.node)?.ended_by ?? null;
     const article = `${a.act}/${a.unit_eid.split("__")[0]}`;
@@ -84,6 +86,12 @@ export function releaseAtoms(
       appliesTo = before.types;
       holder = before.holder;
       basis = "preceding duty";
+    }
+    const actHolder = holders.get(a.act);
+    if (appliesTo.length === 0 && actHolder && !isRuleAboutLaw(a.actor)) {
+      appliesTo = [actHolder];
+      holder = { addressee: "regulated_party", through_national_law: null };
+      basis = "act's holder";
     }
     if (basis === "actor" || basis === "actor and action")
       previous.set(article, { types: appliesTo, holder });

@@ -28,6 +28,12 @@ export interface ScopeRule {
   provision: string;
   reason: string;
   reaches: Reach[];
+  /**
+   * For an act all of whose duties fall on one kind of party (a delegated act for financial
+   * entities): the holder of a duty whose subject is a thing and names no one ("the size … shall be
+   * taken into account").
+   */
+  holder?: string;
 }
 
 export interface DerivedType {
@@ -73,7 +79,16 @@ export function parseScope(
         when: (x.when ?? []).map((c) => checkCondition(c, schema, `${at}: reaches[${i}]`)),
       };
     });
-    return { id, nodes, provision: r.provision, reason: r.reason, reaches };
+    if (r.holder !== undefined && !types.has(r.holder))
+      throw new CanonError(`${at}: holder names unknown entity type ${r.holder}`);
+    return {
+      id,
+      nodes,
+      provision: r.provision,
+      reason: r.reason,
+      reaches,
+      ...(r.holder ? { holder: r.holder } : {}),
+    };
   };
   const acts = (doc.acts ?? []).map((a, i) => {
     if (typeof a.act !== "string") throw new CanonError(`${where}: acts[${i}] needs act`);
