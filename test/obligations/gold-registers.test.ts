@@ -19,13 +19,15 @@ const ROOT = join(import.meta.dirname, "..", "..");
  * test is then a failure, not a todo.
  */
 export const SHORTFALLS: Record<string, string> = {
+  "pl-small-online-marketplace":
+    "test profile, frozen before any tuning: precision 86.4 %, recall 92.7 %; six articles over-included (protective and competence rules read as duties, Art 51 order details) and three missed (DSA Art 18 and GPSR Arts 35-36, subjects the extractor cannot resolve); each is listed with its reason in the gold file",
   "lt-micro-payment-institution":
     "precision 92.7 %, recall 95.3 %: eight articles the engine over-includes (authority duties written in the passive, transitional and conditional PSD2 provisions without a fact to decide them) and five it misses; each is listed with its reason in the gold file",
 };
 
 /** Gold registers being written when the session ended; the target is five (issue 13). */
 const GOLD_PENDING =
-  "four of the five gold registers (de-large-bank, nl-micro-high-risk-ai-provider, pl-small-online-marketplace, at-small-medical-device-manufacturer) were still being written by readers who see only the law when this was committed";
+  "three of the five gold registers (de-large-bank, nl-micro-high-risk-ai-provider, at-small-medical-device-manufacturer) were still being written by readers who see only the law when this was committed";
 
 /** Gold registers delivered after the engine was frozen, whose disagreements are not yet read against the text. */
 const UNREAD: Record<string, string> = {};
