@@ -69,7 +69,13 @@ Examples:
         profileOf(release, opts.profile);
         // The loader checked every digest; the stamps say only that.
         const engine = createEngine(release, {
-          verification: { status: "verified", mode: "digests-only", checks: ["digests"] },
+          verification: {
+            status: "digests-only",
+            mode: "unverified",
+            checks: ["digests"],
+            statement:
+              "Only the digests in release-meta.yaml were checked; coverage verifies no signature (acquis pull and serve do).",
+          },
           disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: readDisclaimer(root) },
         });
         const payload = obligations(engine, { entity_profile: opts.profile, as_of: date }, date);

@@ -4,13 +4,14 @@ import canonicalize from "canonicalize";
 import type { Command } from "commander";
 import { sha256 } from "../canon/compile.ts";
 import { answer } from "../engine/answer.ts";
-import { pull } from "../release/pull.ts";
+import { DEFAULT_MAX_BYTES, pull } from "../release/pull.ts";
 import { bootEngine, readDisclaimer } from "../serve/boot.ts";
 import { payloadBytes } from "../serve/http.ts";
 import type { AnswerRequest } from "../serve/schemas.ts";
 import { trustFlags, trustOptions } from "./trust-options.ts";
 
 interface TrustFlags {
+  maxBytes?: string;
   key: string[];
   logKey: string[];
   trust?: string;
@@ -24,19 +25,26 @@ export function registerPull(program: Command): void {
       .description(
         "verify a release (signature chain, digests, provenance), then install it into the checkout",
       )
-      .argument("<source>", "a release directory, a .tar.gz of one, or an http(s):// URL of such an archive"),
+      .argument("<source>", "a release directory, a .tar.gz of one, or an http(s):// URL of such an archive")
+      .option("--max-bytes <n>", `cap on the bytes downloaded and unpacked (default ${DEFAULT_MAX_BYTES})`),
   )
     .addHelpText(
       "after",
       `
-A release that fails any check is not installed, and no partial directory is left.
+Only a signed release is installed: a release from elsewhere is never a build of this checkout. A
+release that fails any check is not installed, and no partial directory is left. Redirects are not
+followed; archives may hold only plain files and folders; only the files release-meta.yaml declares are
+taken, each no larger than declared.
 
 Example:
   acquis pull https://releases.example/eu-2026.11.2.tar.gz --key release.pub --log-key log.pub`,
     )
     .action(async (source: string, o: TrustFlags) => {
       const root = resolve(o.root);
-      const r = await pull(source, root, trustOptions({ ...o, root }));
+      const maxBytes = o.maxBytes === undefined ? undefined : Number(o.maxBytes);
+      if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes > 0))
+        throw new Error(`--max-bytes ${o.maxBytes}: not a positive whole number of bytes`);
+      const r = await pull(source, root, trustOptions({ ...o, root }), { maxBytes });
       const checks = r.verification.checks.join(", ");
       process.stdout.write(
         `${r.installed ? "installed" : "already installed"} ${r.regime}@${r.tag} in ${r.dir}\n  verified (${r.verification.mode}): ${checks}${r.verification.key_id ? `; signer ${r.verification.key_id}` : ""}\n`,

@@ -3,7 +3,7 @@
  * `release-meta.yaml` declares before it exposes anything, and refuses naming the first artifact that
  * differs.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { composeText } from "../canon/act.ts";
 import { sha256 } from "../canon/compile.ts";
@@ -75,8 +75,16 @@ export function verifyArtifacts(
   for (const a of meta.artifacts) {
     let bytes: Buffer;
     try {
+      // The declared size is checked before reading, so a hostile release cannot make us read gigabytes.
+      const size = statSync(join(dir, a.name)).size;
+      if (check && size !== a.size)
+        throw new ReleaseIntegrityError(
+          a.name,
+          `artifact ${a.name} does not match ${META_FILE}: expected ${a.size} bytes, found ${size}`,
+        );
       bytes = readFileSync(join(dir, a.name));
-    } catch {
+    } catch (e) {
+      if (e instanceof ReleaseIntegrityError) throw e;
       throw new ReleaseIntegrityError(a.name, `artifact ${a.name} is missing from ${dir}`);
     }
     const found = sha256(bytes);

@@ -47,6 +47,14 @@ export function serialiseMeta(m: ReleaseMeta): string {
 
 export class MetaError extends Error {}
 
+/**
+ * Names that become path segments (regimes/<regime>/releases/<tag>/<artifact>): strict patterns, so a
+ * hostile manifest cannot name `../x` or an absolute path.
+ */
+export const REGIME_NAME = /^[a-z][a-z0-9_-]{0,31}$/u;
+export const TAG_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.)){0,63}$/u;
+export const ARTIFACT_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.)){0,127}$/u;
+
 export function parseMeta(text: string): ReleaseMeta {
   let doc: unknown;
   try {
@@ -58,18 +66,30 @@ export function parseMeta(text: string): ReleaseMeta {
   for (const key of ["schema_version", "regime", "tag", "commit", "built_at", "as_of"] as const) {
     if (typeof m?.[key] !== "string") throw new MetaError(`${META_FILE}: missing or non-string "${key}"`);
   }
+  if (!REGIME_NAME.test(m?.regime as string))
+    throw new MetaError(
+      `${META_FILE}: regime ${JSON.stringify(m?.regime)} is not a regime name (${REGIME_NAME.source})`,
+    );
+  if (!TAG_NAME.test(m?.tag as string))
+    throw new MetaError(
+      `${META_FILE}: tag ${JSON.stringify(m?.tag)} is not a release tag (${TAG_NAME.source})`,
+    );
+  const prevTag = (m as { previous?: { tag?: unknown } }).previous?.tag;
+  if (prevTag !== null && prevTag !== undefined && !TAG_NAME.test(String(prevTag)))
+    throw new MetaError(`${META_FILE}: previous tag ${JSON.stringify(prevTag)} is not a release tag`);
   if (!Array.isArray(m?.artifacts) || !Array.isArray(m?.sources))
     throw new MetaError(`${META_FILE}: missing artifacts or sources`);
   for (const a of m.artifacts) {
     if (
       typeof a?.name !== "string" ||
       !/^[0-9a-f]{64}$/u.test(String(a.sha256)) ||
-      typeof a.size !== "number"
+      !Number.isSafeInteger(a.size) ||
+      a.size < 0
     ) {
       throw new MetaError(`${META_FILE}: malformed artifact entry ${JSON.stringify(a)}`);
     }
-    if (a.name.includes("/") || a.name.includes("\\") || a.name.startsWith(".")) {
-      throw new MetaError(`${META_FILE}: artifact name "${a.name}" must be a plain file name`);
+    if (!ARTIFACT_NAME.test(a.name) || a.name === META_FILE) {
+      throw new MetaError(`${META_FILE}: artifact name ${JSON.stringify(a.name)} must be a plain file name`);
     }
   }
   return m as ReleaseMeta;

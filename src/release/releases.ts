@@ -6,19 +6,23 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
+import { REGIME_NAME, TAG_NAME } from "./meta.ts";
 
 export interface ReleaseRecord {
   tag: string;
   commit: string;
 }
 
-export const TAG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/u;
+export const TAG = TAG_NAME;
 
+/** Every path under regimes/ is made here, from names that match the strict patterns or not at all. */
 export function regimeDir(root: string, regime: string): string {
+  if (!REGIME_NAME.test(regime)) throw new Error(`regime ${JSON.stringify(regime)} is not a regime name`);
   return join(root, "regimes", regime);
 }
 
 export function releaseDir(root: string, regime: string, tag: string): string {
+  if (!TAG_NAME.test(tag)) throw new Error(`tag ${JSON.stringify(tag)} is not a release tag`);
   return join(regimeDir(root, regime), "releases", tag);
 }
 

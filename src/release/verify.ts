@@ -9,8 +9,11 @@
  *   provenance       the statement (DSSE-signed by the same key when signed) has the artifacts as subjects,
  *                    the canon commit and the sources release-meta.yaml declares;
  *   chain            when the predecessor is present, its release-meta.yaml has the declared SHA-256.
- * An unsigned release passes only as a build of the local checkout: provenance and a commit the
- * checkout's history holds. Deleting a signature never turns a release into a local build.
+ * An unsigned release passes only as a build of the local checkout (provenance and a commit the
+ * checkout's history holds), only when no signer key is configured, and then says so: its status is
+ * `digests-only`, because digests recomputed by whoever altered a unit prove nothing about who built it.
+ * With a key configured (--key or the roster) a release without a valid signature is refused, so deleting
+ * the bundles never turns a forged release into a local build. `pull` installs signed releases only.
  */
 import { createHash, type KeyObject, verify as verifySignature } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
@@ -24,11 +27,20 @@ import { IN_TOTO, META_BUNDLE, PROVENANCE_BUNDLE, pae } from "./sign.ts";
 import { checkEntry, type TlogEntry } from "./tlog.ts";
 
 export interface Verification {
-  status: "verified" | "skipped";
+  status: "verified" | "digests-only" | "skipped";
   mode: "signed" | "local-build" | "unverified";
   checks: string[];
   key_id?: string;
+  /** What the checks do and do not prove, in words a reader of a stored answer understands. */
+  statement: string;
 }
+
+export const STATEMENTS = {
+  signed: "Signed release: the signature chain, every artifact's digest and the provenance were verified.",
+  "local-build":
+    "Unsigned build of the local checkout: only the digests in release-meta.yaml and the provenance were checked. Nothing verified who built these bytes; do not rely on them beyond this machine.",
+  unverified: "Verification was skipped (--insecure-skip-verify): nothing about this release was checked.",
+} as const;
 
 export class VerificationError extends Error {
   readonly check: string;
@@ -56,6 +68,8 @@ export interface TrustOptions {
   skip: boolean;
   /** Where the predecessor release lives, when not beside this one (pull verifies in a temporary folder). */
   predecessors?: string;
+  /** Refuse an unsigned release even without keys (`pull`: a release from elsewhere is never a local build). */
+  requireSignature?: boolean;
 }
 
 /** `config/trust.yaml`: accepted signer keys with ids, validity windows and revocations. */
@@ -91,13 +105,21 @@ export function verifyRelease(
   if (t.skip)
     return {
       release: loadRelease(dir, { checkDigests: false }),
-      verification: { status: "skipped", mode: "unverified", checks: [] },
+      verification: { status: "skipped", mode: "unverified", checks: [], statement: STATEMENTS.unverified },
     };
   const checks: string[] = [];
   const metaBytes = readFileSync(join(dir, META_FILE));
   const bundleFile = join(dir, META_BUNDLE);
   const signed = existsSync(bundleFile);
   let signer: { key: KeyObject; id: string } | null = null;
+  if (!signed) {
+    const configured = t.keys.length > 0 ? "--key" : t.roster.length > 0 ? "the trust roster" : null;
+    if (configured || t.requireSignature)
+      throw new VerificationError(
+        "signature",
+        `${META_BUNDLE} is missing: the release is unsigned, and ${configured ? `signer keys are configured (${configured})` : "only signed releases are installed from elsewhere"}; sign it with \`acquis sign\``,
+      );
+  }
 
   if (signed) {
     let bundle: MetaBundle;
@@ -175,7 +197,13 @@ export function verifyRelease(
       checks.push("chain");
     }
   }
-  const verification: Verification = { status: "verified", mode: signed ? "signed" : "local-build", checks };
+  const mode = signed ? "signed" : "local-build";
+  const verification: Verification = {
+    status: signed ? "verified" : "digests-only",
+    mode,
+    checks,
+    statement: STATEMENTS[mode],
+  };
   if (signer) verification.key_id = signer.id;
   return { release, verification };
 }

@@ -117,10 +117,11 @@ export const Citation = Type.Object({
 export const Disclaimer = Type.Object({ release: Type.String(), text: Type.String() });
 export const Verification = Type.Object(
   {
-    status: Type.Union([Type.Literal("verified"), Type.Literal("skipped")]),
+    status: Type.Union([Type.Literal("verified"), Type.Literal("digests-only"), Type.Literal("skipped")]),
     mode: Type.Union([Type.Literal("signed"), Type.Literal("local-build"), Type.Literal("unverified")]),
     checks: Strings,
     key_id: Type.Optional(Type.String()),
+    statement: Type.String(),
   },
   { additionalProperties: true },
 );
