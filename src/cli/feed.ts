@@ -34,6 +34,10 @@ export function registerFeed(program: Command): void {
     .option("--host <host>", "serve: bind address", "127.0.0.1")
     .option("--port <port>", "serve: bind port; 0 lets the kernel choose (printed)", "8787")
     .option("--store <path|postgres://…>", "serve: the store (default: <root>/.acquis/feed.sqlite)")
+    .option(
+      "--allow-loopback-endpoints",
+      "serve: let webhooks go to loopback (http://127.0.0.1…) for development; off in production",
+    )
     .addHelpText(
       "after",
       `
@@ -55,6 +59,7 @@ Examples:
           host: string;
           port: string;
           store?: string;
+          allowLoopbackEndpoints?: boolean;
         },
       ) => {
         if (ref === "serve") return serveFeed(o);
@@ -84,7 +89,14 @@ Examples:
 }
 
 async function serveFeed(
-  o: { root: string; host: string; port: string; store?: string; baseUrl: string },
+  o: {
+    root: string;
+    host: string;
+    port: string;
+    store?: string;
+    baseUrl: string;
+    allowLoopbackEndpoints?: boolean;
+  },
   explicitBase = process.argv.includes("--base-url"),
 ) {
   const root = resolve(o.root);
@@ -96,7 +108,10 @@ async function serveFeed(
       ? await PgStore.open(o.store)
       : new SqliteStore(resolve(o.store ?? join(root, ".acquis", "feed.sqlite")));
   let base = o.baseUrl.replace(/\/+$/u, "");
-  const server = feedServer(new FeedService(store, root), () => base);
+  const server = feedServer(
+    new FeedService(store, root, { allowLoopback: o.allowLoopbackEndpoints ?? false }),
+    () => base,
+  );
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);
     server.listen(port, o.host, ok);

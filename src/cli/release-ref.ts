@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { isCalendarDate } from "../engine/request.ts";
 import { type LoadedRelease, loadRelease } from "../release/load.ts";
 import { newestBuilt, releaseDir } from "../release/releases.ts";
 
@@ -18,13 +19,12 @@ export function openRelease(root: string, ref: string | undefined, regime = "eu"
   }
   return loadRelease(dir);
 }
-
 export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
 export function checkDate(d: string, option: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/u.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) {
+  if (!isCalendarDate(d)) {
     throw new Error(`${option} "${d}" is not a date (YYYY-MM-DD)`);
   }
   return d;

@@ -30,6 +30,14 @@ const ENGINE_VERSION = (
   }
 ).version;
 
+/** A message with every absolute path replaced by its last segment. */
+function withoutPaths(message: string): string {
+  return message.replace(
+    /(?<![\w.:/])\/(?:[^\s/:'"`,;()]+\/)*([^\s/:'"`,;()]*)/gu,
+    (_m, last: string) => last || "/",
+  );
+}
+
 export function registerServe(program: Command): void {
   trustFlags(program.command("serve"))
     .description("serve one verified release over REST (docs/serving.md)")
@@ -95,8 +103,9 @@ Examples:
             "release loaded; ready",
           );
         } catch (e) {
-          state.refused = `release refused: ${(e as Error).message}`;
-          logger.error({ release: dir }, state.refused);
+          // The log keeps the whole message; what /readyz shows names no absolute server path.
+          logger.error({ release: dir }, `release refused: ${(e as Error).message}`);
+          state.refused = `release refused: ${withoutPaths((e as Error).message)}`;
         }
       };
       if (o.mcp) {
@@ -121,13 +130,23 @@ Examples:
       const shown = o.host.includes(":") ? `[${o.host}]` : o.host;
       process.stdout.write(`listening on http://${shown}:${bound}\n`);
 
+      // Drain (docs/serving.md): stop accepting connections; a request that still arrives on an open
+      // connection is refused 503 with Retry-After and the connection closed; in-flight requests
+      // finish; exit when no connection is left or drain_seconds have passed.
       const shutdown = (signal: string) => {
         if (state.draining) return;
         state.draining = true;
         logger.info({ signal, drain_seconds: policy.shutdown.drain_seconds }, "draining");
-        const force = setTimeout(() => process.exit(0), policy.shutdown.drain_seconds * 1000);
-        force.unref();
-        void app.close().then(() => process.exit(0));
+        app.server.maxConnections = 0;
+        const until = Date.now() + policy.shutdown.drain_seconds * 1000;
+        const poll = setInterval(() => {
+          app.server.getConnections((_e, open) => {
+            if (open > 0 && Date.now() < until) return;
+            clearInterval(poll);
+            void app.close().then(() => process.exit(0));
+            setTimeout(() => process.exit(0), 1000).unref();
+          });
+        }, 50);
       };
       process.on("SIGTERM", () => shutdown("SIGTERM"));
       process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,5 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { generateKeyPair, readPrivateKey } from "../release/keys.ts";
 import { META_FILE } from "../release/meta.ts";
@@ -10,32 +12,53 @@ import { defaultRoot } from "./root.ts";
 
 const password = () => process.env.COSIGN_PASSWORD ?? "";
 
+function defaultKeyPrefix(): string {
+  const config = process.env.XDG_CONFIG_HOME || join(homedir(), ".config");
+  return join(config, "acquis", "keys", "release");
+}
+
+/** The work tree holding `file` when git would track it (inside a tree, not ignored), else null. */
+function trackedByGit(file: string): string | null {
+  const top = spawnSync("git", ["-C", dirname(file), "rev-parse", "--show-toplevel"], { encoding: "utf8" });
+  if (top.status !== 0) return null;
+  const ignored = spawnSync("git", ["-C", dirname(file), "check-ignore", "-q", file]);
+  return ignored.status === 0 ? null : top.stdout.trim();
+}
+
 export function registerTrust(program: Command): void {
   program
     .command("keygen")
     .description(
-      "write a P-256 key pair: <prefix>.pub (PEM SubjectPublicKeyInfo) and <prefix>.key (cosign's encrypted format)",
+      "write a P-256 key pair: <prefix>.pub (PEM SubjectPublicKeyInfo) and <prefix>.key (cosign's encrypted format, mode 0600)",
     )
-    .argument("<prefix>", "path prefix of the two files, e.g. cosign")
-    .option("--force", "overwrite existing files")
+    .argument("[prefix]", "path prefix of the two files", defaultKeyPrefix())
     .addHelpText(
       "after",
       `
 The private key is encrypted with the password in COSIGN_PASSWORD (empty allowed), as cosign does, and
-cosign can use it (docs/trust.md).
+cosign can use it (docs/trust.md). By default the pair is written outside any checkout, under
+$XDG_CONFIG_HOME/acquis/keys (or ~/.config/acquis/keys). A private key is never written inside a git
+work tree unless git ignores that path, and never over an existing file.
 
 Example:
-  COSIGN_PASSWORD=... acquis keygen release      writes release.pub and release.key`,
+  COSIGN_PASSWORD=... acquis keygen              writes ~/.config/acquis/keys/release.{pub,key}
+  COSIGN_PASSWORD=... acquis keygen /secure/release`,
     )
-    .action((prefix: string, o: { force?: boolean }) => {
-      const pub = `${prefix}.pub`;
-      const key = `${prefix}.key`;
+    .action((prefix: string) => {
+      const pub = resolve(`${prefix}.pub`);
+      const key = resolve(`${prefix}.key`);
       for (const f of [pub, key])
-        if (existsSync(f) && !o.force) throw new Error(`${f} exists; pass --force to overwrite`);
+        if (existsSync(f)) throw new Error(`${f} exists; keygen never overwrites a key (move it away first)`);
+      mkdirSync(dirname(key), { recursive: true, mode: 0o700 });
+      const tracked = trackedByGit(key);
+      if (tracked)
+        throw new Error(
+          `${key} is inside the git work tree ${tracked} and not ignored by git: a private key there is one \`git add -A\` from being published; choose a path outside the checkout (the default is ${defaultKeyPrefix()})`,
+        );
       const pair = generateKeyPair(password());
-      writeFileSync(key, pair.privatePem, { mode: 0o600 });
-      writeFileSync(pub, pair.publicPem);
-      process.stdout.write(`wrote ${pub} and ${key}\n`);
+      writeFileSync(key, pair.privatePem, { mode: 0o600, flag: "wx" });
+      writeFileSync(pub, pair.publicPem, { flag: "wx" });
+      process.stdout.write(`wrote ${pub} and ${key} (mode 0600)\n`);
     });
 
   program

@@ -11,6 +11,15 @@ export interface Resolved {
   release_defaulted: boolean;
 }
 
+/** YYYY-MM-DD naming a day the calendar has (Date.parse rolls 2026-02-30 over into March). */
+export function isCalendarDate(d: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(d);
+  if (!m) return false;
+  const [y, mo, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, day));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === day;
+}
+
 /** `release` names the served tag, or `<regime>@<tag>`; anything else is another release. */
 export function resolve(e: Engine, req: { as_of?: string; release?: string }, defaultAsOf: string): Resolved {
   if (req.release !== undefined && req.release !== e.tag && req.release !== `${e.regime}@${e.tag}`) {
@@ -19,7 +28,7 @@ export function resolve(e: Engine, req: { as_of?: string; release?: string }, de
       `this instance serves ${e.regime}@${e.tag}, not "${req.release}"`,
     );
   }
-  if (req.as_of !== undefined && Number.isNaN(Date.parse(`${req.as_of}T00:00:00Z`))) {
+  if (req.as_of !== undefined && !isCalendarDate(req.as_of)) {
     throw new ServiceError("invalid_request", `as_of: "${req.as_of}" is not a calendar date`);
   }
   return {

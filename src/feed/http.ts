@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { compileFilter, DIMENSIONS, FilterError, readFilter } from "./filter.ts";
 import { jsonFeed, rssFeed } from "./render.ts";
-import { type FeedService, Refusal } from "./service.ts";
+import { type FeedService, Refusal, redactEndpoint } from "./service.ts";
 
 const MAX_BODY = 1 << 20;
 
@@ -40,7 +40,8 @@ function json(
 
 /** Query parameters read as registration reads filter members: singular or plural, repeated or comma-separated. */
 function queryFilter(url: URL) {
-  const raw: Record<string, string[]> = {};
+  // No prototype: a parameter named __proto__ or constructor is just an unknown dimension.
+  const raw: Record<string, string[]> = Object.create(null);
   for (const [k, v] of url.searchParams) raw[k] = [...(raw[k] ?? []), ...v.split(",")];
   try {
     return readFilter(raw);
@@ -73,7 +74,8 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
             filters: [...DIMENSIONS],
             signature: {
               algorithm: "HMAC-SHA256 with the subscription's secret",
-              header: "X-Service-Signature: sha256=<hex>",
+              header: "X-Service-Signature",
+              format: "sha256=<hex>",
               over: "the exact bytes of the request body (the webhook payload)",
             },
           },
@@ -134,7 +136,16 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
     {
       pattern: /^\/subscriptions$/u,
       verbs: {
-        GET: async () => ({ status: 200, body: { subscriptions: await service.store.subscriptions() } }),
+        GET: async () => ({
+          status: 200,
+          body: {
+            subscriptions: (await service.store.subscriptions()).map((s) => ({
+              ...s,
+              endpoint: redactEndpoint(s.endpoint),
+              name: s.name === s.endpoint ? redactEndpoint(s.endpoint) : s.name,
+            })),
+          },
+        }),
         POST: async (_r, _p, body) => ({ status: 201, body: { subscription: await service.register(body) } }),
       },
     },
@@ -142,7 +153,12 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
       pattern: /^\/subscriptions\/([^/]+)$/u,
       verbs: {
         DELETE: async (_r, p) => {
-          const id = decodeURIComponent(p[0] as string);
+          let id: string;
+          try {
+            id = decodeURIComponent(p[0] as string);
+          } catch {
+            throw new Refusal(400, `the subscription id in the path is not valid percent-encoding`);
+          }
           if (!(await service.store.removeSubscription(id)))
             throw new Refusal(404, `no subscription "${id}"`);
           return { status: 200, body: { removed: id } };
@@ -151,7 +167,14 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
     },
   ];
 
-  return createServer((req, res) => {
+  // A client that trickles headers or a body is cut off; idle keep-alive connections close (docs/security.md).
+  const limits = {
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    connectionsCheckingInterval: 1_000,
+  };
+  const server = createServer(limits, (req, res) => {
     const method = req.method ?? "GET";
     if (!["GET", "POST", "DELETE", "HEAD"].includes(method)) {
       const html = `<!DOCTYPE html>\n<html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: 501</p><p>Message: Unsupported method ('${method.replace(/[^A-Z]/gu, "")}').</p></body></html>\n`;
@@ -198,4 +221,13 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
       }
     });
   });
+  server.on("clientError", (err: Error & { code?: string }, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = err.code === "HPE_HEADER_OVERFLOW" ? 431 : /TIMEOUT/u.test(err.code ?? "") ? 408 : 400;
+    const body = `${JSON.stringify({ error: status === 431 ? "the request headers are too large" : status === 408 ? "the request did not arrive in time" : "the request is not valid HTTP/1.1" }, null, 2)}\n`;
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
 }

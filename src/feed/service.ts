@@ -10,6 +10,7 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { join } from "node:path";
+import ipaddr from "ipaddr.js";
 import type { Taxonomy } from "../obligations/taxonomy.ts";
 import type { DiffManifest } from "../release/diff.ts";
 import { loadRelease } from "../release/load.ts";
@@ -48,42 +49,53 @@ export function now(): Date {
 
 const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/u, "Z");
 
-function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/gu, "");
-  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/u.test(h);
+/**
+ * Where a webhook may be sent. The *resolved* address is classified after unwrapping every IPv6 form
+ * that carries an IPv4 address (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16, Teredo), by
+ * ipaddr.js's range tables: only `unicast` (public) addresses pass; loopback passes only when the
+ * operator allowed it (`--allow-loopback-endpoints`, for development and tests).
+ */
+export function addressRefusal(address: string, allowLoopback: boolean): string | null {
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address.replace(/^\[|\]$/gu, ""));
+  } catch {
+    return `${address} is not an IP address`;
+  }
+  const embedded = (v6: ipaddr.IPv6): ipaddr.IPv4 | null => {
+    const range = v6.range();
+    const parts = v6.toByteArray();
+    if (range === "ipv4Mapped" || range === "rfc6145") return v6.toIPv4Address();
+    if (range === "rfc6052") return new ipaddr.IPv4(parts.slice(12, 16));
+    if (range === "6to4") return new ipaddr.IPv4(parts.slice(2, 6));
+    if (range === "teredo") return new ipaddr.IPv4(parts.slice(12, 16).map((b) => b ^ 0xff));
+    return null;
+  };
+  const checked = ip.kind() === "ipv6" ? (embedded(ip as ipaddr.IPv6) ?? ip) : ip;
+  const range = checked.range();
+  if (range === "unicast") return null;
+  if (range === "loopback" && allowLoopback && checked === ip) return null;
+  return `${address} is ${checked === ip ? "" : `an IPv6 form of ${checked.toString()}, `}in the ${range} range, not a public address`;
 }
 
-/** Addresses no webhook may reach off loopback: private, link-local, metadata and other non-public ranges. */
-export function isForbiddenAddress(address: string): boolean {
-  let a = address.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/u.exec(a);
-  if (mapped) a = mapped[1] as string;
-  if (isIP(a) === 4) {
-    const [x, y] = a.split(".").map(Number) as [number, number];
-    return (
-      x === 0 ||
-      x === 10 ||
-      x === 127 ||
-      (x === 100 && y >= 64 && y <= 127) ||
-      (x === 169 && y === 254) ||
-      (x === 172 && y >= 16 && y <= 31) ||
-      (x === 192 && y === 168) ||
-      x >= 224 ||
-      (x === 198 && (y === 18 || y === 19))
-    );
+/** An endpoint as it may be shown: userinfo (credentials) never leaves the store. */
+export function redactEndpoint(endpoint: string): string {
+  try {
+    const u = new URL(endpoint);
+    if (u.username === "" && u.password === "") return endpoint;
+    u.username = "REDACTED";
+    u.password = "";
+    return u.toString();
+  } catch {
+    return endpoint;
   }
-  return (
-    a === "::" ||
-    a === "::1" ||
-    a.startsWith("fe8") ||
-    a.startsWith("fe9") ||
-    a.startsWith("fea") ||
-    a.startsWith("feb") ||
-    a.startsWith("fc") ||
-    a.startsWith("fd") ||
-    a.startsWith("ff")
-  );
 }
+
+/** A webhook secret carries at least this many bytes of key (a `whsec_` secret: decoded bytes). */
+export const MIN_SECRET_BYTES = 24;
+/** Ids of this form are minted by the service; a client may not take one. */
+const MINTED_ID = /^sub-\d+$/u;
+const CLIENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/u;
 
 export interface Registration {
   endpoint?: unknown;
@@ -98,9 +110,12 @@ export class FeedService {
   readonly store: FeedStore;
   readonly root: string;
 
-  constructor(store: FeedStore, root: string) {
+  readonly allowLoopback: boolean;
+
+  constructor(store: FeedStore, root: string, opts: { allowLoopback?: boolean } = {}) {
     this.store = store;
     this.root = root;
+    this.allowLoopback = opts.allowLoopback ?? false;
   }
 
   async register(body: unknown): Promise<Subscription> {
@@ -111,6 +126,14 @@ export class FeedService {
       throw new Refusal(400, "endpoint is required: the http(s) URL deliveries are POSTed to");
     if (typeof r.secret !== "string" || r.secret === "")
       throw new Refusal(400, "secret is required: the key deliveries are signed with");
+    const keyBytes = r.secret.startsWith("whsec_")
+      ? Buffer.from(r.secret.slice("whsec_".length), "base64")
+      : Buffer.from(r.secret, "utf8");
+    if (keyBytes.length < MIN_SECRET_BYTES)
+      throw new Refusal(
+        400,
+        `secret carries ${keyBytes.length} bytes of key; at least ${MIN_SECRET_BYTES} random bytes are required (e.g. \`openssl rand -base64 32\`)`,
+      );
     let url: URL;
     try {
       url = new URL(r.endpoint);
@@ -119,19 +142,32 @@ export class FeedService {
     }
     if (url.protocol !== "https:" && url.protocol !== "http:")
       throw new Refusal(400, `endpoint "${r.endpoint}" is not http(s)`);
-    if (url.protocol === "http:" && !isLoopbackHost(url.hostname))
+    const shown = redactEndpoint(r.endpoint);
+    const literal = url.hostname.replace(/^\[|\]$/gu, "");
+    const loopbackName = literal === "localhost" || literal.endsWith(".localhost");
+    if (url.protocol === "http:" && !(this.allowLoopback && (loopbackName || isIP(literal) !== 0)))
       throw new Refusal(
         400,
-        `endpoint "${r.endpoint}": cleartext http is allowed only to loopback; use https`,
+        `endpoint "${shown}": cleartext http is refused; use https (http only to loopback, with --allow-loopback-endpoints)`,
       );
+    if (isIP(literal) !== 0) {
+      const refusal = addressRefusal(literal, this.allowLoopback);
+      if (refusal) throw new Refusal(400, `endpoint "${shown}": ${refusal}`);
+    } else if (loopbackName && !this.allowLoopback)
+      throw new Refusal(400, `endpoint "${shown}": loopback is refused (--allow-loopback-endpoints)`);
     let filter: Filter;
     try {
       filter = readFilter(r.filter);
     } catch (e) {
       throw new Refusal(400, (e as Error).message);
     }
-    if (r.id !== undefined && (typeof r.id !== "string" || r.id === ""))
-      throw new Refusal(400, "id must be a non-empty string");
+    if (r.id !== undefined && (typeof r.id !== "string" || !CLIENT_ID.test(r.id)))
+      throw new Refusal(400, `id must match ${CLIENT_ID.source}`);
+    if (typeof r.id === "string" && MINTED_ID.test(r.id))
+      throw new Refusal(
+        400,
+        `id "${r.id}": ids of the form sub-<number> are minted by the service; choose another`,
+      );
     if (r.active !== undefined && typeof r.active !== "boolean")
       throw new Refusal(400, "active must be true or false");
     const id =
@@ -141,14 +177,14 @@ export class FeedService {
       throw new Refusal(409, `subscription "${id}" already exists`);
     const sub: Subscription = {
       id,
-      name: typeof r.name === "string" && r.name !== "" ? r.name : r.endpoint,
+      name: typeof r.name === "string" && r.name !== "" ? r.name : shown,
       endpoint: r.endpoint,
       filter,
       active: (r.active as boolean | undefined) ?? true,
       created_at: iso(now()),
     };
     await this.store.addSubscription(sub, r.secret);
-    return sub;
+    return { ...sub, endpoint: shown };
   }
 
   manifestBytes(regime: string, tag: string): Buffer {
@@ -236,6 +272,7 @@ export class FeedService {
       sub.endpoint,
       deliveryHeaders(d.id, secret, payload, Math.floor(at.getTime() / 1000)),
       payload,
+      this.allowLoopback,
     );
     const n = d.attempts + 1;
     const delivered = result.status !== null && result.status >= 200 && result.status < 300;
@@ -254,7 +291,7 @@ export class FeedService {
       attempt: n,
       delivery: d.id,
       subscription: sub.id,
-      endpoint: sub.endpoint,
+      endpoint: redactEndpoint(sub.endpoint),
       outcome: delivered ? "delivered" : "failed",
       status: result.status,
       error,
@@ -267,27 +304,32 @@ export class FeedService {
 
 /**
  * POST the payload: connect and total timeouts, no redirects followed (a 3xx is a failure), at most
- * 64 KiB of the response read. Off loopback the host is resolved, every address checked against the
- * forbidden ranges, and the connection made to the address that was checked.
+ * 64 KiB of the response read. The host is resolved, every address it resolves to classified
+ * (addressRefusal), and the connection pinned to the address that was checked, so a second DNS answer
+ * cannot redirect it.
  */
 export async function send(
   endpoint: string,
   headers: Record<string, string>,
   body: string,
+  allowLoopback = false,
 ): Promise<{ status: number | null; error: string | null }> {
   const url = new URL(endpoint);
-  let pinned: string | null = null;
-  if (!isLoopbackHost(url.hostname)) {
-    try {
-      const addresses = await lookup(url.hostname.replace(/^\[|\]$/gu, ""), { all: true });
-      if (addresses.length === 0 || addresses.some((a) => isForbiddenAddress(a.address))) {
-        return { status: null, error: `refused: ${url.hostname} resolves to a non-public address` };
-      }
-      pinned = (addresses[0] as { address: string }).address;
-    } catch (e) {
-      return { status: null, error: `cannot resolve ${url.hostname}: ${(e as Error).message}` };
+  let pinned: string;
+  try {
+    const addresses = await lookup(url.hostname.replace(/^\[|\]$/gu, ""), { all: true });
+    const refusal = addresses.map((a) => addressRefusal(a.address, allowLoopback)).find((r) => r !== null);
+    if (addresses.length === 0 || refusal) {
+      return {
+        status: null,
+        error: `refused: ${url.hostname} resolves to a non-public address (${refusal})`,
+      };
     }
+    pinned = (addresses[0] as { address: string }).address;
+  } catch (e) {
+    return { status: null, error: `cannot resolve ${url.hostname}: ${(e as Error).message}` };
   }
+  const family = isIP(pinned);
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
@@ -303,12 +345,9 @@ export async function send(
         method: "POST",
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
         timeout: CONNECT_MS,
-        ...(pinned
-          ? {
-              lookup: (_h: string, _o: unknown, cb: (e: null, a: string, f: number) => void) =>
-                cb(null, pinned as string, isIP(pinned as string)),
-            }
-          : {}),
+        // Node asks for all addresses when it races families (autoSelectFamily): answer in both shapes.
+        lookup: ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) =>
+          o?.all ? cb(null, [{ address: pinned, family }]) : cb(null, pinned, family)) as never,
       },
       (res) => {
         let read = 0;

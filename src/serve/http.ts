@@ -4,7 +4,12 @@
  * In front of them, in order: request id, CORS, bearer auth, the rolling rate limit, readiness.
  */
 import { createHash, randomUUID } from "node:crypto";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import client from "prom-client";
 import type { Engine } from "../engine/context.ts";
 import { ServiceError, STATUS } from "../engine/errors.ts";
@@ -15,7 +20,7 @@ import { OPERATIONS } from "./operations.ts";
 import type { Policy } from "./policy.ts";
 import { RollingWindow } from "./rate-limit.ts";
 import type { ErrorCode } from "./schemas.ts";
-import { describeErrors } from "./validate.ts";
+import { describeErrors, unicodeProblem } from "./validate.ts";
 
 export const BODY_LIMIT = 65536;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/u;
@@ -45,6 +50,14 @@ const ROUTES = [
   "/metrics",
   "/openapi.json",
 ];
+/** Rejected bearer tokens one client address may send per minute before it is refused outright. */
+const WRONG_TOKENS_PER_MINUTE = 20;
+
+/** The route the router matched, percent-decoded; the raw path when nothing matched. */
+function routeOf(req: FastifyRequest): string {
+  return req.routeOptions.url ?? (req.url.split("?")[0] as string);
+}
+
 const PROBES = new Set(["/healthz", "/readyz", "/metrics", "/openapi.json"]);
 
 interface Metrics {
@@ -122,6 +135,31 @@ export function buildApp(opts: {
     },
     return503OnClosing: false,
     forceCloseConnections: false,
+    // A client that trickles its headers or body is cut off (docs/security.md, "Time limits").
+    connectionTimeout: policy.timeouts.idle_seconds * 1000,
+    keepAliveTimeout: policy.timeouts.keep_alive_seconds * 1000,
+    requestTimeout: policy.timeouts.request_seconds * 1000,
+    http: {
+      headersTimeout: policy.timeouts.headers_seconds * 1000,
+      connectionsCheckingInterval: 1000,
+    } as never,
+  });
+
+  // Errors node:http raises before Fastify sees a request (431 header overflow, 400 bad framing, 408
+  // timeouts) still answer in the documented error shape.
+  app.server.removeAllListeners("clientError");
+  app.server.on("clientError", (err: Error & { code?: string }, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const [status, code, message] =
+      err.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "invalid_request", "the request headers are too large"]
+        : err.code === "ERR_HTTP_REQUEST_TIMEOUT" || err.code === "ERR_HTTP_HEADERS_TIMEOUT"
+          ? [408, "invalid_request", "the request did not arrive in time"]
+          : [400, "invalid_request", "the request is not valid HTTP/1.1"];
+    const body = payloadBytes({ error: { code, message, request_id: "none" } });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
 
   const stamps = () =>
@@ -169,10 +207,12 @@ export function buildApp(opts: {
     }
   });
 
-  // Bearer credentials, then the rolling window of whoever the request is.
+  // Bearer credentials, then the rolling window of whoever the request is. Decisions use the route the
+  // router matched (percent-decoded), never the raw URL: /%761/answer is /v1/answer.
   app.addHook("onRequest", async (req, reply) => {
-    const path = req.url.split("?")[0] as string;
-    if (PROBES.has(path) && !policy.probes_require_auth) return;
+    const path = routeOf(req);
+    const probe = PROBES.has(path);
+    if (probe && !policy.probes_require_auth) return;
     const auth = req.headers.authorization;
     let who: { name: string; per_minute: number };
     if (auth === undefined) {
@@ -186,7 +226,8 @@ export function buildApp(opts: {
       }
       who = { name: "anonymous", per_minute: policy.anonymous.per_minute };
     } else {
-      const m1 = /^Bearer\s+(\S+)\s*$/u.exec(auth);
+      // Auth schemes are case-insensitive (RFC 9110 §11.1).
+      const m1 = /^Bearer\s+(\S+)\s*$/iu.exec(auth);
       const cred = m1
         ? credentials.get(
             createHash("sha256")
@@ -195,12 +236,22 @@ export function buildApp(opts: {
           )
         : undefined;
       if (!cred) {
+        // Guessing tokens is limited per client address, like any caller's requests.
+        const guess = window.take(`unauthorized:${req.ip}`, WRONG_TOKENS_PER_MINUTE, Date.now());
+        if (!guess.ok)
+          return refuse(
+            reply,
+            "rate_limited",
+            `too many rejected tokens from this address; retry in ${guess.retryAfter} s`,
+            { "Retry-After": String(guess.retryAfter) },
+          );
         return refuse(reply, "unauthorized", "the bearer token is not accepted", {
           "WWW-Authenticate": 'Bearer realm="acquis", error="invalid_token"',
         });
       }
       who = cred;
     }
+    if (probe) return; // probes never spend a caller's budget
     const taken = window.take(who.name, who.per_minute, Date.now());
     if (!taken.ok) {
       m.rateLimited.inc({ credential: who.name });
@@ -215,8 +266,12 @@ export function buildApp(opts: {
 
   // Regulation routes answer only from a verified release, and not while draining.
   app.addHook("onRequest", async (req, reply) => {
-    if (!req.url.startsWith("/v1/")) return;
-    if (state.draining) return refuse(reply, "not_ready", "the server is shutting down");
+    if (!routeOf(req).startsWith("/v1/")) return;
+    if (state.draining)
+      return refuse(reply, "not_ready", "the server is shutting down", {
+        "Retry-After": "5",
+        Connection: "close",
+      });
     if (!state.engine)
       return refuse(reply, "not_ready", state.refused ?? "the release is being verified and loaded");
   });
@@ -229,6 +284,13 @@ export function buildApp(opts: {
     };
     m.requests.inc(labels);
     m.latency.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  // Bad Unicode (a lone surrogate, which JSON.parse lets through) is the caller's error, refused before
+  // it reaches any operation or the cache key.
+  app.addHook("preValidation", async (req, reply) => {
+    const bad = unicodeProblem(req.body);
+    if (bad !== null) return refuse(reply, "invalid_request", bad);
   });
 
   app.setErrorHandler(
@@ -279,7 +341,8 @@ export function buildApp(opts: {
     }),
   );
   app.get("/readyz", async (_req, reply) => {
-    if (state.draining) return refuse(reply, "not_ready", "the server is shutting down");
+    if (state.draining)
+      return refuse(reply, "not_ready", "the server is shutting down", { "Retry-After": "5" });
     if (!state.engine)
       return refuse(reply, "not_ready", state.refused ?? "the release is being verified and loaded");
     return send(reply, { ready: true, release: `${state.engine.regime}@${state.engine.tag}` });

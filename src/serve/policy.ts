@@ -18,6 +18,13 @@ export interface Policy {
   cors: { origins: string[] };
   probes_require_auth: boolean;
   shutdown: { drain_seconds: number };
+  /** Socket time limits (docs/security.md): a slow client cannot hold a connection. */
+  timeouts: {
+    headers_seconds: number;
+    request_seconds: number;
+    keep_alive_seconds: number;
+    idle_seconds: number;
+  };
 }
 
 export class PolicyError extends Error {}
@@ -28,6 +35,7 @@ export const DEFAULT_POLICY: Policy = {
   cors: { origins: [] },
   probes_require_auth: false,
   shutdown: { drain_seconds: 10 },
+  timeouts: { headers_seconds: 10, request_seconds: 30, keep_alive_seconds: 5, idle_seconds: 60 },
 };
 
 function keys(o: Record<string, unknown>, allowed: string[], where: string): void {
@@ -58,7 +66,7 @@ export function parsePolicy(text: string, file: string): Policy {
   }
   if (doc === null || doc === undefined) return DEFAULT_POLICY;
   const root = object(doc, file);
-  keys(root, ["anonymous", "credentials", "cors", "probes_require_auth", "shutdown"], file);
+  keys(root, ["anonymous", "credentials", "cors", "probes_require_auth", "shutdown", "timeouts"], file);
   const policy: Policy = structuredClone(DEFAULT_POLICY);
   if (root.anonymous !== undefined) {
     const a = object(root.anonymous, `${file}: anonymous`);
@@ -109,6 +117,19 @@ export function parsePolicy(text: string, file: string): Policy {
     keys(s, ["drain_seconds"], `${file}: shutdown`);
     if (s.drain_seconds !== undefined)
       policy.shutdown = { drain_seconds: count(s.drain_seconds, `${file}: shutdown.drain_seconds`) };
+  }
+  if (root.timeouts !== undefined) {
+    const t = object(root.timeouts, `${file}: timeouts`);
+    const names = ["headers_seconds", "request_seconds", "keep_alive_seconds", "idle_seconds"] as const;
+    keys(t, [...names], `${file}: timeouts`);
+    for (const n of names) {
+      if (t[n] === undefined) continue;
+      const v = count(t[n], `${file}: timeouts.${n}`);
+      if (v === 0) throw new PolicyError(`${file}: timeouts.${n}: 0 would mean no limit; give seconds >= 1`);
+      policy.timeouts[n] = v;
+    }
+    if (policy.timeouts.headers_seconds > policy.timeouts.request_seconds)
+      throw new PolicyError(`${file}: timeouts.headers_seconds must not exceed request_seconds`);
   }
   return policy;
 }

@@ -12,6 +12,8 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 
 export const MODES = ["auto", "lexical", "exact"] as const;
 export const MAX_MATCHES = 100;
+/** A question, not a document: bounds the work one request can ask for (docs/security.md). */
+export const MAX_QUERY_CHARS = 2000;
 
 export const Filters = Type.Object(
   {
@@ -29,7 +31,11 @@ export const Filters = Type.Object(
 
 export const AnswerRequest = Type.Object(
   {
-    query: Type.String({ minLength: 1, description: "the question, in plain words or citing provisions" }),
+    query: Type.String({
+      minLength: 1,
+      maxLength: MAX_QUERY_CHARS,
+      description: `the question, in plain words or citing provisions (at most ${MAX_QUERY_CHARS} characters)`,
+    }),
     as_of: Type.Optional(Day),
     release: Type.Optional(Type.String({ description: "release tag; defaults to the one served" })),
     entity_profile: Type.Optional(

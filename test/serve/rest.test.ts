@@ -149,7 +149,10 @@ describe("acquis serve over REST", () => {
         .update(readFileSync(join(RELEASE_DIR(), "release-meta.yaml")))
         .digest("hex"),
     );
-    assert.equal(a.verification.status, "verified");
+    // An unsigned local build says plainly that only digests and provenance were checked.
+    assert.equal(a.verification.status, "digests-only");
+    assert.equal(a.verification.mode, "local-build");
+    assert.match(a.verification.statement, /Nothing verified who built these bytes/u);
     // chain: the predecessor eu release is built beside it, so the link is checked too.
     assert.deepEqual(a.verification.checks, ["digests", "provenance", "chain"]);
   });
