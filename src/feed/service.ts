@@ -65,8 +65,8 @@ export function addressRefusal(address: string, allowLoopback: boolean): string 
   const embedded = (v6: ipaddr.IPv6): ipaddr.IPv4 | null => {
     const range = v6.range();
     const parts = v6.toByteArray();
-    if (range === "ipv4Mapped" || range === "rfc6145") return v6.toIPv4Address();
-    if (range === "rfc6052") return new ipaddr.IPv4(parts.slice(12, 16));
+    if (range === "ipv4Mapped" || range === "rfc6145" || range === "rfc6052")
+      return new ipaddr.IPv4(parts.slice(12, 16));
     if (range === "6to4") return new ipaddr.IPv4(parts.slice(2, 6));
     if (range === "teredo") return new ipaddr.IPv4(parts.slice(12, 16).map((b) => b ^ 0xff));
     return null;

@@ -91,12 +91,17 @@ describe("security: the serving API", () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       // per_minute is 3 for SMALL and probes need a token here: five probes, then three calls still pass.
-      for (let i = 0; i < 5; i++) assert.equal((await fetch(`${s4.url}/healthz`, { headers: small })).status, 200);
+      for (let i = 0; i < 5; i++)
+        assert.equal((await fetch(`${s4.url}/healthz`, { headers: small })).status, 200);
       for (const scheme of ["bearer", "BEARER", "Bearer"]) {
         const r = await s4.post("/v1/unit", { eid: "art_1" }, { authorization: `${scheme} ${SMALL}` });
         assert.equal(r.status, 200, scheme);
       }
-      assert.equal((await s4.post("/v1/unit", { eid: "art_1" }, small)).status, 429, "the fourth call is over budget");
+      assert.equal(
+        (await s4.post("/v1/unit", { eid: "art_1" }, small)).status,
+        429,
+        "the fourth call is over budget",
+      );
       let limited = 0;
       for (let i = 0; i < 25; i++) {
         const r = await s4.post("/v1/unit", { eid: "art_1" }, { authorization: `Bearer wrong-${i}` });
@@ -110,7 +115,10 @@ describe("security: the serving API", () => {
   });
 
   test("finding 13: 400 and 431 refusals made below the router are in the documented error shape", async () => {
-    const big = await raw(server.url, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20000)}\r\n\r\n`);
+    const big = await raw(
+      server.url,
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20000)}\r\n\r\n`,
+    );
     assert.match(big, /^HTTP\/1\.1 431 /u);
     assert.deepEqual(Object.keys(JSON.parse(big.slice(big.indexOf("\r\n\r\n") + 4)).error), [
       "code",
@@ -137,7 +145,9 @@ describe("security: the serving API", () => {
     try {
       const { hostname, port } = new URL(s2.url);
       const got = await new Promise<string>((ok, fail) => {
-        const sock = connect(Number(port), hostname, () => sock.write("GET /healthz HTTP/1.1\r\nHost: x\r\n"));
+        const sock = connect(Number(port), hostname, () =>
+          sock.write("GET /healthz HTTP/1.1\r\nHost: x\r\n"),
+        );
         let out = "";
         // One header byte every 200 ms, for ever: only the server's limit ends this.
         const drip = setInterval(() => sock.writable && sock.write("X"), 200);
@@ -205,11 +215,20 @@ describe("security: the serving API", () => {
       new Promise<{ status: number; retryAfter: string | undefined; body: string }>((ok, fail) => {
         const u = new URL(`${s3.url}/v1/unit`);
         const req = request(
-          { host: u.hostname, port: u.port, path: u.pathname, method: "POST", agent, headers: { ...auth, "content-type": "application/json" } },
+          {
+            host: u.hostname,
+            port: u.port,
+            path: u.pathname,
+            method: "POST",
+            agent,
+            headers: { ...auth, "content-type": "application/json" },
+          },
           (res) => {
             let body = "";
             res.on("data", (d) => (body += d));
-            res.on("end", () => ok({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string, body }));
+            res.on("end", () =>
+              ok({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string, body }),
+            );
           },
         );
         req.on("error", fail);
@@ -227,4 +246,3 @@ describe("security: the serving API", () => {
     assert.equal(await exited, 0);
   });
 });
-
