@@ -35,6 +35,16 @@ export function registerFeed(program: Command): void {
     .option("--port <port>", "serve: bind port; 0 lets the kernel choose (printed)", "8787")
     .option("--store <path|postgres://…>", "serve: the store (default: <root>/.acquis/feed.sqlite)")
     .option(
+      "--worker-interval <seconds>",
+      "serve: how often the delivery worker sends what is due (0: only on publish and POST /deliveries/retry)",
+      "5",
+    )
+    .option(
+      "--lease-seconds <seconds>",
+      "serve: how long a worker's claim on a delivery lasts unless renewed",
+      "30",
+    )
+    .option(
       "--allow-loopback-endpoints",
       "serve: let webhooks go to loopback (http://127.0.0.1…) for development; off in production",
     )
@@ -60,6 +70,8 @@ Examples:
           port: string;
           store?: string;
           allowLoopbackEndpoints?: boolean;
+          workerInterval: string;
+          leaseSeconds: string;
         },
       ) => {
         if (ref === "serve") return serveFeed(o);
@@ -96,6 +108,8 @@ async function serveFeed(
     store?: string;
     baseUrl: string;
     allowLoopbackEndpoints?: boolean;
+    workerInterval: string;
+    leaseSeconds: string;
   },
   explicitBase = process.argv.includes("--base-url"),
 ) {
@@ -107,11 +121,18 @@ async function serveFeed(
     o.store?.startsWith("postgres://") || o.store?.startsWith("postgresql://")
       ? await PgStore.open(o.store)
       : new SqliteStore(resolve(o.store ?? join(root, ".acquis", "feed.sqlite")));
+  const seconds = (v: string, option: string, min: number) => {
+    if (!/^\d+$/u.test(v) || Number(v) < min)
+      throw new Error(`${option} "${v}" is not a whole number of seconds >= ${min}`);
+    return Number(v);
+  };
+  const interval = seconds(o.workerInterval, "--worker-interval", 0);
+  const service = new FeedService(store, root, {
+    allowLoopback: o.allowLoopbackEndpoints ?? false,
+    leaseSeconds: seconds(o.leaseSeconds, "--lease-seconds", 1),
+  });
   let base = o.baseUrl.replace(/\/+$/u, "");
-  const server = feedServer(
-    new FeedService(store, root, { allowLoopback: o.allowLoopbackEndpoints ?? false }),
-    () => base,
-  );
+  const server = feedServer(service, () => base);
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);
     server.listen(port, o.host, ok);
@@ -120,8 +141,26 @@ async function serveFeed(
   const shown = o.host.includes(":") ? `[${o.host}]` : o.host;
   if (!explicitBase) base = `http://${shown}:${address.port}`;
   process.stdout.write(`listening on http://${shown}:${address.port}\n`);
+  // The delivery worker: at start (a restart resumes what a crash left owed) and every interval after.
+  let working = false;
+  const pass = async () => {
+    if (working) return;
+    working = true;
+    try {
+      await service.deliverDue();
+    } catch (e) {
+      process.stderr.write(
+        `${JSON.stringify({ level: "error", msg: `delivery worker: ${(e as Error).message}` })}\n`,
+      );
+    } finally {
+      working = false;
+    }
+  };
+  const worker = interval > 0 ? setInterval(pass, interval * 1000) : null;
+  if (interval > 0) void pass();
   const stop = () =>
     server.close(() => {
+      if (worker) clearInterval(worker);
       store.close();
       process.exit(0);
     });

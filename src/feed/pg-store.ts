@@ -1,16 +1,14 @@
 /**
  * The feed store over PostgreSQL (`pg`), for several service processes over one database. Due
  * deliveries are claimed with `FOR UPDATE SKIP LOCKED` and a lease written in the same statement, so
- * two processes' retry passes never attempt the same delivery: the row lock keeps them apart while
- * claiming, the lease until the attempt is recorded. Versioned migrations as for SQLite.
+ * two workers never attempt the same delivery: the row lock keeps them apart while claiming, the lease
+ * (renewed while the worker is still at it) until the attempt is recorded, and an attempt is recorded
+ * only by the worker that still holds the claim. Versioned migrations as for SQLite.
  */
 import pg from "pg";
 import type { Taxonomy } from "../obligations/taxonomy.ts";
 import type { Change, ReleaseRef } from "./changes.ts";
-import type { Attempt, Delivery, FeedStore, Publication, Subscription } from "./store.ts";
-
-/** How long a claimed delivery stays claimed: longer than one attempt may take (10 s). */
-const LEASE_SECONDS = 60;
+import type { Attempt, Delivery, FeedStore, Lease, Owed, Publication, Subscription } from "./store.ts";
 
 export const PG_MIGRATIONS: string[] = [
   `CREATE TABLE subscriptions (
@@ -26,6 +24,7 @@ export const PG_MIGRATIONS: string[] = [
    CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
    CREATE TABLE attempts (seq BIGSERIAL PRIMARY KEY, body TEXT NOT NULL);`,
   `CREATE TABLE taxonomies (regime TEXT PRIMARY KEY, body TEXT NOT NULL);`,
+  `ALTER TABLE deliveries ADD COLUMN claimed_by TEXT;`,
 ];
 
 export class PgStore implements FeedStore {
@@ -122,7 +121,7 @@ export class PgStore implements FeedStore {
       : null;
   }
 
-  async addPublication(p: Publication, changes: Change[]): Promise<boolean> {
+  async addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<boolean> {
     return this.tx(async (c) => {
       const { published_at, changes: count, ...ref } = p;
       const inserted = await c.query(
@@ -134,6 +133,18 @@ export class PgStore implements FeedStore {
         await c.query(
           "INSERT INTO changes (id, regime, tag, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
           [ch.id, p.regime, p.tag, JSON.stringify(ch)],
+        );
+      }
+      for (const o of owed) {
+        await c.query(
+          "INSERT INTO deliveries (id, body, payload, state, next_attempt_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+          [
+            o.delivery.id,
+            JSON.stringify(o.delivery),
+            o.payload,
+            o.delivery.state,
+            o.delivery.next_attempt_at,
+          ],
         );
       }
       return true;
@@ -175,14 +186,6 @@ export class PgStore implements FeedStore {
     return r ? (JSON.parse(r.body) as Delivery) : null;
   }
 
-  async addDelivery(d: Delivery, payload: string): Promise<boolean> {
-    const r = await this.pool.query(
-      "INSERT INTO deliveries (id, body, payload, state, next_attempt_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-      [d.id, JSON.stringify(d), payload, d.state, d.next_attempt_at],
-    );
-    return (r.rowCount ?? 0) > 0;
-  }
-
   async payloadOf(id: string): Promise<string | null> {
     return (
       (await this.pool.query("SELECT payload FROM deliveries WHERE id = $1", [id])).rows[0]?.payload ?? null
@@ -195,26 +198,35 @@ export class PgStore implements FeedStore {
     );
   }
 
-  async claimDue(now: string): Promise<Delivery[]> {
-    const lease = new Date(Date.parse(now) + LEASE_SECONDS * 1000).toISOString();
+  async claimDue(now: string, lease: Lease, limit: number): Promise<Delivery[]> {
     const r = await this.pool.query(
-      `UPDATE deliveries SET claimed_until = $2
+      `UPDATE deliveries SET claimed_by = $3, claimed_until = $4
          WHERE id IN (SELECT id FROM deliveries
-                       WHERE state = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $1)
-                       ORDER BY seq FOR UPDATE SKIP LOCKED)
+                       WHERE state = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until <= $2)
+                       ORDER BY seq LIMIT $5 FOR UPDATE SKIP LOCKED)
        RETURNING body, seq`,
-      [now, lease],
+      [now, lease.at, lease.worker, lease.until, limit],
     );
     return r.rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map((x) => JSON.parse(x.body) as Delivery);
   }
 
-  async recordAttempt(a: Attempt, d: Delivery): Promise<void> {
-    await this.tx(async (c) => {
-      await c.query("INSERT INTO attempts (body) VALUES ($1)", [JSON.stringify(a)]);
-      await c.query(
-        "UPDATE deliveries SET body = $1, state = $2, next_attempt_at = $3, claimed_until = NULL WHERE id = $4",
-        [JSON.stringify(d), d.state, d.next_attempt_at, d.id],
+  async renewLeases(ids: string[], lease: Lease): Promise<void> {
+    await this.pool.query("UPDATE deliveries SET claimed_until = $1 WHERE id = ANY($2) AND claimed_by = $3", [
+      lease.until,
+      ids,
+      lease.worker,
+    ]);
+  }
+
+  async recordAttempt(a: Attempt, d: Delivery, worker: string): Promise<boolean> {
+    return this.tx(async (c) => {
+      const held = await c.query(
+        "UPDATE deliveries SET body = $1, state = $2, next_attempt_at = $3, claimed_by = NULL, claimed_until = NULL WHERE id = $4 AND claimed_by = $5",
+        [JSON.stringify(d), d.state, d.next_attempt_at, d.id, worker],
       );
+      if ((held.rowCount ?? 0) === 0) return false;
+      await c.query("INSERT INTO attempts (body) VALUES ($1)", [JSON.stringify(a)]);
+      return true;
     });
   }
 

@@ -4,11 +4,13 @@
  * due, and send safely. The clock is injectable: ACQUIS_NOW (RFC 3339) fixes it, so tests walk the retry
  * schedule by restarting the service at later instants over the same store.
  */
+import { randomUUID } from "node:crypto";
 import { lookup } from "node:dns/promises";
 import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import ipaddr from "ipaddr.js";
 import type { Taxonomy } from "../obligations/taxonomy.ts";
@@ -18,7 +20,7 @@ import { META_FILE } from "../release/meta.ts";
 import { releaseDir } from "../release/releases.ts";
 import { feedChanges, releaseRef } from "./changes.ts";
 import { compileFilter, type Filter, readFilter } from "./filter.ts";
-import type { Attempt, Delivery, FeedStore, Publication, Subscription } from "./store.ts";
+import type { Attempt, Delivery, FeedStore, Owed, Publication, Subscription } from "./store.ts";
 import { deliveryHeaders, deliveryId, payloadBytes, serviceSignature, webhookPayload } from "./webhook.ts";
 
 export const MAX_ATTEMPTS = 5;
@@ -27,6 +29,10 @@ export const WAITS = [60, 300, 1800, 7200];
 const CONNECT_MS = 5_000;
 const TOTAL_MS = 10_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** How long a claim lasts unless renewed: three times one attempt's limit (renewed every third of it). */
+export const DEFAULT_LEASE_SECONDS = 30;
+/** Deliveries claimed at a time: small, so a pass never holds much work another worker could do. */
+const CLAIM_BATCH = 8;
 
 /** A refusal: an HTTP status and the sentence the Error body carries. */
 export class Refusal extends Error {
@@ -111,11 +117,15 @@ export class FeedService {
   readonly root: string;
 
   readonly allowLoopback: boolean;
+  readonly leaseSeconds: number;
+  /** This process's name in leases. */
+  readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
-  constructor(store: FeedStore, root: string, opts: { allowLoopback?: boolean } = {}) {
+  constructor(store: FeedStore, root: string, opts: { allowLoopback?: boolean; leaseSeconds?: number } = {}) {
     this.store = store;
     this.root = root;
     this.allowLoopback = opts.allowLoopback ?? false;
+    this.leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   }
 
   async register(body: unknown): Promise<Subscription> {
@@ -216,15 +226,11 @@ export class FeedService {
     const ref = releaseRef(release);
     const changes = feedChanges(release, manifest);
     const at = now();
-    const fresh: Publication = { ...ref, published_at: iso(at), changes: changes.length };
-    await this.store.addPublication(fresh, changes);
-    await this.store.setTaxonomy(regime, { types: release.taxonomy.types, actors: [] });
-    const publication = (await this.store.publication(regime, tag)) as Publication;
-    const created: Delivery[] = [];
-    const attempts: Attempt[] = [];
+    const publication0: Publication = { ...ref, published_at: iso(at), changes: changes.length };
+    const subs = (await this.store.subscriptions()).filter((sub) => sub.active);
+    const owed: Owed[] = [];
     const silent: string[] = [];
-    for (const sub of await this.store.subscriptions()) {
-      if (!sub.active) continue;
+    for (const sub of subs) {
       const matched = changes.filter(compileFilter(sub.filter, release.taxonomy as Taxonomy));
       if (matched.length === 0) {
         silent.push(sub.id);
@@ -232,39 +238,80 @@ export class FeedService {
       }
       const payload = payloadBytes(webhookPayload(ref, sub.id, sub.filter, matched));
       const secret = (await this.store.secretOf(sub.id)) ?? "";
-      const d: Delivery = {
-        id: deliveryId(sub.id, payload),
-        subscription: sub.id,
-        regime,
-        tag,
-        event: "release.published",
-        state: "pending",
-        attempts: 0,
-        created_at: iso(at),
-        last_error: null,
-        next_attempt_at: iso(at),
-        signature: serviceSignature(secret, payload),
-      };
-      if (!(await this.store.addDelivery(d, payload))) continue; // already owed: announcing twice creates nothing
-      const attempt = await this.attempt(d, sub);
-      attempts.push(attempt);
-      created.push((await this.store.delivery(d.id)) as Delivery);
+      owed.push({
+        payload,
+        delivery: {
+          id: deliveryId(sub.id, payload),
+          subscription: sub.id,
+          regime,
+          tag,
+          event: "release.published",
+          state: "pending",
+          attempts: 0,
+          created_at: iso(at),
+          last_error: null,
+          next_attempt_at: iso(at),
+          signature: serviceSignature(secret, payload),
+        },
+      });
     }
-    return { publication, deliveries: created, attempts, silent };
+    // The outbox: the publication and every delivery it owes are committed together before anything is
+    // sent, so a crash from here on loses nothing; announcing again writes nothing and owes nothing.
+    const fresh = await this.store.addPublication(publication0, changes, owed);
+    await this.store.setTaxonomy(regime, { types: release.taxonomy.types, actors: [] });
+    const publication = (await this.store.publication(regime, tag)) as Publication;
+    if (!fresh) return { publication, deliveries: [], attempts: [], silent };
+    const { attempts } = await this.deliverDue();
+    const deliveries: Delivery[] = [];
+    for (const o of owed) deliveries.push((await this.store.delivery(o.delivery.id)) as Delivery);
+    return { publication, deliveries, attempts, silent };
   }
 
-  async retryDue() {
-    const subs = new Map((await this.store.subscriptions()).map((s) => [s.id, s]));
+  /**
+   * One worker pass: claim what is due in small batches under a lease, renew the lease while sending,
+   * record each attempt only while the claim is still ours. Several processes may run passes at once.
+   */
+  async deliverDue(): Promise<{ attempts: Attempt[] }> {
     const attempts: Attempt[] = [];
-    for (const d of await this.store.claimDue(iso(now()))) {
-      const sub = subs.get(d.subscription);
-      if (!sub) continue;
-      attempts.push(await this.attempt(d, sub));
+    const lease = () => {
+      const at = new Date();
+      return {
+        worker: this.worker,
+        at: at.toISOString(),
+        until: new Date(at.getTime() + this.leaseSeconds * 1000).toISOString(),
+      };
+    };
+    for (;;) {
+      const batch = await this.store.claimDue(iso(now()), lease(), CLAIM_BATCH);
+      if (batch.length === 0) break;
+      const pending = new Set(batch.map((d) => d.id));
+      const renew = setInterval(
+        () => void this.store.renewLeases([...pending], lease()).catch(() => {}),
+        (this.leaseSeconds * 1000) / 3,
+      );
+      try {
+        const subs = new Map((await this.store.subscriptions()).map((s) => [s.id, s]));
+        for (const d of batch) {
+          const sub = subs.get(d.subscription);
+          if (sub) {
+            const attempt = await this.attempt(d, sub);
+            if (attempt) attempts.push(attempt);
+          }
+          pending.delete(d.id);
+        }
+      } finally {
+        clearInterval(renew);
+      }
     }
     return { attempts };
   }
 
-  private async attempt(d: Delivery, sub: Subscription): Promise<Attempt> {
+  /** The route's name for a worker pass run now. */
+  retryDue() {
+    return this.deliverDue();
+  }
+
+  private async attempt(d: Delivery, sub: Subscription): Promise<Attempt | null> {
     const at = now();
     const payload = (await this.store.payloadOf(d.id)) ?? "";
     const secret = (await this.store.secretOf(sub.id)) ?? "";
@@ -297,8 +344,8 @@ export class FeedService {
       error,
       retry_at: retryAt,
     };
-    await this.store.recordAttempt(attempt, updated);
-    return attempt;
+    // A worker that lost its claim (its lease lapsed and another took the delivery) records nothing.
+    return (await this.store.recordAttempt(attempt, updated, this.worker)) ? attempt : null;
   }
 }
 

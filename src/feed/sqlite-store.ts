@@ -8,7 +8,7 @@ import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { Taxonomy } from "../obligations/taxonomy.ts";
 import type { Change, ReleaseRef } from "./changes.ts";
-import type { Attempt, Delivery, FeedStore, Publication, Subscription } from "./store.ts";
+import type { Attempt, Delivery, FeedStore, Lease, Owed, Publication, Subscription } from "./store.ts";
 
 /** Migrations, in order; never edited once released, only appended. */
 export const MIGRATIONS: string[] = [
@@ -27,6 +27,8 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX deliveries_due ON deliveries (state, next_attempt_at);
    CREATE TABLE attempts (seq INTEGER PRIMARY KEY AUTOINCREMENT, body TEXT NOT NULL);`,
   `CREATE TABLE taxonomies (regime TEXT PRIMARY KEY, body TEXT NOT NULL);`,
+  `ALTER TABLE deliveries ADD COLUMN claimed_by TEXT;
+   ALTER TABLE deliveries ADD COLUMN claimed_until TEXT;`,
 ];
 
 export class SqliteStore implements FeedStore {
@@ -114,7 +116,7 @@ export class SqliteStore implements FeedStore {
       : null;
   }
 
-  async addPublication(p: Publication, changes: Change[]): Promise<boolean> {
+  async addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<boolean> {
     return this.tx(() => {
       if (this.db.prepare("SELECT 1 FROM publications WHERE regime = ? AND tag = ?").get(p.regime, p.tag))
         return false;
@@ -130,6 +132,19 @@ export class SqliteStore implements FeedStore {
         "INSERT OR IGNORE INTO changes (id, regime, tag, body) VALUES (?, ?, ?, ?)",
       );
       for (const c of changes) insert.run(c.id, p.regime, p.tag, JSON.stringify(c));
+      let seqD = (this.db.prepare("SELECT COUNT(*) AS n FROM deliveries").get() as { n: number }).n ?? 0;
+      const owe = this.db.prepare(
+        "INSERT OR IGNORE INTO deliveries (id, body, payload, state, next_attempt_at, seq) VALUES (?, ?, ?, ?, ?, ?)",
+      );
+      for (const o of owed)
+        owe.run(
+          o.delivery.id,
+          JSON.stringify(o.delivery),
+          o.payload,
+          o.delivery.state,
+          o.delivery.next_attempt_at,
+          ++seqD,
+        );
       return true;
     });
   }
@@ -169,20 +184,6 @@ export class SqliteStore implements FeedStore {
     return r ? (JSON.parse(r.body) as Delivery) : null;
   }
 
-  async addDelivery(d: Delivery, payload: string): Promise<boolean> {
-    return this.tx(() => {
-      if (this.db.prepare("SELECT 1 FROM deliveries WHERE id = ?").get(d.id)) return false;
-      const seq =
-        ((this.db.prepare("SELECT COUNT(*) AS n FROM deliveries").get() as { n: number }).n ?? 0) + 1;
-      this.db
-        .prepare(
-          "INSERT INTO deliveries (id, body, payload, state, next_attempt_at, seq) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .run(d.id, JSON.stringify(d), payload, d.state, d.next_attempt_at, seq);
-      return true;
-    });
-  }
-
   async payloadOf(id: string): Promise<string | null> {
     return (
       (
@@ -199,21 +200,40 @@ export class SqliteStore implements FeedStore {
     );
   }
 
-  async claimDue(now: string): Promise<Delivery[]> {
-    // One process per SQLite file: claiming is reading what is due (PostgreSQL claims with SKIP LOCKED).
-    return (
-      this.db
-        .prepare("SELECT body FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY seq")
-        .all(now) as { body: string }[]
-    ).map((r) => JSON.parse(r.body) as Delivery);
+  async claimDue(now: string, lease: Lease, limit: number): Promise<Delivery[]> {
+    // BEGIN IMMEDIATE takes the write lock first, so two processes on one file never claim the same row.
+    return this.tx(() => {
+      const rows = this.db
+        .prepare(
+          `SELECT id, body FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ?
+             AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY seq LIMIT ?`,
+        )
+        .all(now, lease.at, limit) as { id: string; body: string }[];
+      const claim = this.db.prepare("UPDATE deliveries SET claimed_by = ?, claimed_until = ? WHERE id = ?");
+      for (const r of rows) claim.run(lease.worker, lease.until, r.id);
+      return rows.map((r) => JSON.parse(r.body) as Delivery);
+    });
   }
 
-  async recordAttempt(a: Attempt, d: Delivery): Promise<void> {
+  async renewLeases(ids: string[], lease: Lease): Promise<void> {
     this.tx(() => {
+      const renew = this.db.prepare(
+        "UPDATE deliveries SET claimed_until = ? WHERE id = ? AND claimed_by = ?",
+      );
+      for (const id of ids) renew.run(lease.until, id, lease.worker);
+    });
+  }
+
+  async recordAttempt(a: Attempt, d: Delivery, worker: string): Promise<boolean> {
+    return this.tx(() => {
+      const held = this.db
+        .prepare(
+          "UPDATE deliveries SET body = ?, state = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?",
+        )
+        .run(JSON.stringify(d), d.state, d.next_attempt_at, d.id, worker);
+      if (Number(held.changes) === 0) return false;
       this.db.prepare("INSERT INTO attempts (body) VALUES (?)").run(JSON.stringify(a));
-      this.db
-        .prepare("UPDATE deliveries SET body = ?, state = ?, next_attempt_at = ? WHERE id = ?")
-        .run(JSON.stringify(d), d.state, d.next_attempt_at, d.id);
+      return true;
     });
   }
 

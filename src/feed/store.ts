@@ -49,6 +49,19 @@ export interface Attempt {
   retry_at: string | null;
 }
 
+/** A delivery owed by a publication and the exact bytes it will send. */
+export interface Owed {
+  delivery: Delivery;
+  payload: string;
+}
+
+/** A worker's claim: who, the real instant now, and until when. */
+export interface Lease {
+  worker: string;
+  at: string;
+  until: string;
+}
+
 export interface FeedStore {
   /** Subscriptions in creation order; secrets only through `secretOf`. */
   subscriptions(): Promise<Subscription[]>;
@@ -59,8 +72,11 @@ export interface FeedStore {
   nextSubscriptionSerial(): Promise<number>;
 
   publication(regime: string, tag: string): Promise<Publication | null>;
-  /** Record a publication and its changes; returns false when the release was already announced. */
-  addPublication(p: Publication, changes: Change[]): Promise<boolean>;
+  /**
+   * The outbox: record a publication, its changes and every delivery it owes in one transaction, before
+   * anything is sent; returns false (and writes nothing) when the release was already announced.
+   */
+  addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<boolean>;
   /** The entity-type taxonomy of a regime, kept from its latest publication (feeds filter by it). */
   setTaxonomy(regime: string, taxonomy: Taxonomy): Promise<void>;
   taxonomy(regime: string): Promise<Taxonomy>;
@@ -68,14 +84,21 @@ export interface FeedStore {
   published(): Promise<{ release: ReleaseRef; changes: Change[] }[]>;
 
   delivery(id: string): Promise<Delivery | null>;
-  /** Record a delivery and its payload bytes, unless a delivery of that id exists; returns whether it was new. */
-  addDelivery(d: Delivery, payload: string): Promise<boolean>;
   payloadOf(id: string): Promise<string | null>;
   deliveries(): Promise<Delivery[]>;
-  /** Deliveries due at `now` (pending, next attempt at or before now), claimed for this process. */
-  claimDue(now: string): Promise<Delivery[]>;
-  /** Record an attempt and the delivery's new state together. */
-  recordAttempt(a: Attempt, d: Delivery): Promise<void>;
+  /**
+   * Claim up to `limit` deliveries due at `now` (pending, next attempt at or before now) that no live
+   * lease holds, for `lease.worker` until `lease.until`. Lease instants are the real clock (`lease.at`),
+   * never ACQUIS_NOW, so a dead worker's claims expire.
+   */
+  claimDue(now: string, lease: Lease, limit: number): Promise<Delivery[]>;
+  /** Extend the worker's leases on deliveries it is still working on. */
+  renewLeases(ids: string[], lease: Lease): Promise<void>;
+  /**
+   * Record an attempt and the delivery's new state together, and release the claim, only while
+   * `worker` still holds it; false (nothing written) when it lost the claim.
+   */
+  recordAttempt(a: Attempt, d: Delivery, worker: string): Promise<boolean>;
   attempts(): Promise<Attempt[]>;
   close(): Promise<void>;
 }

@@ -54,7 +54,22 @@ interface Feed {
 async function startFeed(root: string, store: string, at: string): Promise<Feed> {
   const proc = spawn(
     process.execPath,
-    [BIN, "feed", "serve", "--port", "0", "--root", root, "--store", store, "--allow-loopback-endpoints"],
+    // The worker is off: these tests run its passes themselves (POST /deliveries/retry), at instants
+    // they choose, to walk the retry schedule; test/security/outbox.test.ts runs it on its timer.
+    [
+      BIN,
+      "feed",
+      "serve",
+      "--port",
+      "0",
+      "--root",
+      root,
+      "--store",
+      store,
+      "--allow-loopback-endpoints",
+      "--worker-interval",
+      "0",
+    ],
     {
       env: { ...process.env, ACQUIS_NOW: at },
       stdio: ["ignore", "pipe", "pipe"],

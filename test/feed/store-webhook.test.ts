@@ -86,19 +86,6 @@ for (const [name, make] of STORES)
         },
         "s3cret",
       );
-      assert.equal(
-        await a.addPublication({ ...release, published_at: "2026-01-03T00:00:00Z", changes: 1 }, [
-          change("atm_a"),
-        ]),
-        true,
-      );
-      assert.equal(
-        await a.addPublication({ ...release, published_at: "2026-01-04T00:00:00Z", changes: 1 }, [
-          change("atm_a"),
-        ]),
-        false,
-        "announcing twice records nothing new",
-      );
       const payload = payloadBytes(webhookPayload(release, "sub-0001", readFilter({}), [change("atm_a")]));
       const d: Delivery = {
         id: deliveryId("sub-0001", payload),
@@ -113,18 +100,81 @@ for (const [name, make] of STORES)
         next_attempt_at: "2026-01-03T00:00:00Z",
         signature: "",
       };
-      assert.equal(await a.addDelivery(d, payload), true);
-      assert.equal(await a.addDelivery(d, payload), false, "the same delivery id is owed once");
+      assert.equal(
+        await a.addPublication(
+          { ...release, published_at: "2026-01-03T00:00:00Z", changes: 1 },
+          [change("atm_a")],
+          [{ delivery: d, payload }],
+        ),
+        true,
+      );
+      assert.equal(
+        await a.addPublication(
+          { ...release, published_at: "2026-01-04T00:00:00Z", changes: 1 },
+          [change("atm_a")],
+          [{ delivery: { ...d, created_at: "2026-01-04T00:00:00Z" }, payload }],
+        ),
+        false,
+        "announcing twice records nothing new and owes nothing new",
+      );
+      assert.equal((await a.deliveries()).length, 1);
       await a.close();
       const b = await open();
       assert.equal((await b.subscriptions())[0]?.id, "sub-0001");
       assert.equal(await b.secretOf("sub-0001"), "s3cret");
       assert.equal((await b.published())[0]?.changes[0]?.atom, "atm_a");
       assert.equal(await b.payloadOf(d.id), payload);
+      const lease = (worker: string, at: string, until: string) => ({ worker, at, until });
       assert.deepEqual(
-        (await b.claimDue("2026-01-03T00:00:00Z")).map((x) => x.id),
+        (
+          await b.claimDue(
+            "2026-01-03T00:00:00Z",
+            lease("w1", "2026-06-01T00:00:00.000Z", "2026-06-01T00:00:30.000Z"),
+            8,
+          )
+        ).map((x) => x.id),
         [d.id],
       );
+      // A second worker finds it leased, also after w1 renewed past the first lease's end.
+      await b.renewLeases([d.id], lease("w1", "2026-06-01T00:00:20.000Z", "2026-06-01T00:00:50.000Z"));
+      assert.deepEqual(
+        await b.claimDue(
+          "2026-01-03T00:00:00Z",
+          lease("w2", "2026-06-01T00:00:40.000Z", "2026-06-01T00:01:10.000Z"),
+          8,
+        ),
+        [],
+      );
+      // Once the lease lapses w2 takes it; w1's late attempt is then not recorded, w2's is.
+      assert.equal(
+        (
+          await b.claimDue(
+            "2026-01-03T00:00:00Z",
+            lease("w2", "2026-06-01T00:01:00.000Z", "2026-06-01T00:01:30.000Z"),
+            8,
+          )
+        ).length,
+        1,
+      );
+      const attempt = {
+        at: "2026-01-03T00:00:00Z",
+        attempt: 1,
+        delivery: d.id,
+        subscription: "sub-0001",
+        endpoint: "http://127.0.0.1:9/hook",
+        outcome: "delivered" as const,
+        status: 200,
+        error: null,
+        retry_at: null,
+      };
+      const done = { ...d, state: "delivered" as const, attempts: 1, next_attempt_at: null };
+      assert.equal(
+        await b.recordAttempt(attempt, done, "w1"),
+        false,
+        "a worker that lost its claim records nothing",
+      );
+      assert.equal(await b.recordAttempt(attempt, done, "w2"), true);
+      assert.equal((await b.attempts()).length, 1);
       assert.equal(await b.nextSubscriptionSerial(), 2);
       await b.close();
     });

@@ -19,6 +19,10 @@ const ROOT = join(import.meta.dirname, "..", "..");
  * test is then a failure, not a todo.
  */
 export const SHORTFALLS: Record<string, string> = {
+  "at-small-medical-device-manufacturer":
+    "test profile, frozen before any tuning: precision 74.6 %, recall 94.3 %; seventeen articles over-included (thing-subject sentences inheriting the preceding duty's holder, class- and type-specific MDR duties without a canon fact for device class or implantability, definitions and procedural guarantees read as duties) and three missed (MDR Arts 7, 58, 90: impersonal and relative-clause holders); each is listed with its reason in the gold file",
+  "de-large-bank":
+    "test profile, frozen before any tuning: precision 86.7 %, recall 62.4 %; recall is lost mostly on PSD2 (49 articles the engine leaves undetermined on whether a credit institution provides payment services, which PSD2 Art 1(1)(a) answers) and on Data Act Chapter V and ePrivacy Art 5(3), whose act rules are too narrow; each is listed with its reason in the gold file",
   "pl-small-online-marketplace":
     "test profile, frozen before any tuning: precision 86.4 %, recall 92.7 %; six articles over-included (protective and competence rules read as duties, Art 51 order details) and three missed (DSA Art 18 and GPSR Arts 35-36, subjects the extractor cannot resolve); each is listed with its reason in the gold file",
   "lt-micro-payment-institution":
@@ -27,7 +31,7 @@ export const SHORTFALLS: Record<string, string> = {
 
 /** Gold registers being written when the session ended; the target is five (issue 13). */
 const GOLD_PENDING =
-  "three of the five gold registers (de-large-bank, nl-micro-high-risk-ai-provider, at-small-medical-device-manufacturer) were still being written by readers who see only the law when this was committed";
+  "one of the five gold registers (nl-micro-high-risk-ai-provider) was still being written by readers who see only the law when this was committed";
 
 /** Gold registers delivered after the engine was frozen, whose disagreements are not yet read against the text. */
 const UNREAD: Record<string, string> = {};

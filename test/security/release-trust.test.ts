@@ -225,6 +225,31 @@ describe("security: releases", () => {
     });
   });
 
+  test("finding 15: keygen writes outside the checkout by default, 0600, never into a tracked path, never over a key", () => {
+    const config = mkdtempSync(join(tmpdir(), "acquis-xdg-"));
+    const r = acquis(["keygen"], { env: { ...env, XDG_CONFIG_HOME: config }, cwd: repo.root });
+    assert.equal(r.status, 0, r.stderr);
+    const key = join(config, "acquis", "keys", "release.key");
+    assert.equal(statSync(key).mode & 0o777, 0o600);
+    assert.deepEqual(
+      readdirSync(repo.root).filter((f) => f.endsWith(".key")),
+      [],
+      "nothing in the checkout",
+    );
+    const again = acquis(["keygen"], { env: { ...env, XDG_CONFIG_HOME: config } });
+    assert.notEqual(again.status, 0);
+    assert.match(again.stderr, /never overwrites a key/u);
+    const inTree = acquis(["keygen", join(repo.root, "release")], { env });
+    assert.notEqual(inTree.status, 0);
+    assert.match(inTree.stderr, /inside the git work tree .* not ignored by git/u);
+    assert.equal(existsSync(join(repo.root, "release.key")), false);
+    // A path git ignores is allowed.
+    const ignored = acquis(["keygen", join(repo.root, "regimes", "fixture", "releases", "k", "release")], {
+      env,
+    });
+    assert.equal(ignored.status, 0, ignored.stderr);
+  });
+
   describe("finding 9: pull size caps, streamed", () => {
     let server: Server;
     let base: string;
