@@ -3,7 +3,7 @@
  * with a fixed seed (eval/atoms/draw.ts) and labelled from the text alone by a reader who never saw
  * what the extractor says of them (docs/obligations.md, "Atom quality").
  *
- *   node eval/atoms/score.ts [--json] [--misses]
+ *   node eval/atoms/score.ts [--json] [--misses] [--labels <file>]
  *
  * Each labelled sentence is found again among the atoms the current rules extract from the same unit
  * (same node, overlapping span); a sentence the rules no longer extract counts as "not a duty".
@@ -11,7 +11,8 @@
  *   addressee: the atom's addressee equals the label's (none when there is no atom);
  *   actor:     over sentences both call a duty or permission of someone, the atom's actor names the
  *              labelled holder: the same words once determiners and plurals are set aside, or the
- *              same entity types through the actor map.
+ *              same entity types through the actor map; when the atom's words name no party, the
+ *              entity types the engine decided for it (applies_to, what a register uses).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -78,7 +79,10 @@ export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Sc
       const typesA = map.typesIn(atom.actor, act).join();
       const same =
         (a.length > 0 && (a.includes(b) || b.includes(a))) ||
-        (typesA !== "" && typesA === map.typesIn(l.actor, act).join());
+        (typesA !== "" && typesA === map.typesIn(l.actor, act).join()) ||
+        // The holder the engine decided (what a register uses) when the words name no party: a
+        // thing-subject ("The information referred to in paragraph 1 shall …") takes the preceding duty's.
+        (typesA === "" && atom.applies_to.length > 0 && atom.applies_to.join() === map.typesIn(l.actor, act).join());
       if (same) s.actor++;
       else miss("actor", l.actor, atom.actor);
     }
@@ -87,7 +91,9 @@ export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Sc
 }
 
 if (import.meta.main) {
-  const labelled = JSON.parse(readFileSync(join(import.meta.dirname, "labels.json"), "utf8")) as {
+  const at = process.argv.indexOf("--labels");
+  const file = at > 0 ? (process.argv[at + 1] as string) : join(import.meta.dirname, "labels.json");
+  const labelled = JSON.parse(readFileSync(file, "utf8")) as {
     labels: Label[];
   };
   const record = newestBuilt(ROOT, "eu");
