@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { acquis } from "../helpers/cli.ts";
 import { type FixtureRepo, fixtureWithReleases } from "../helpers/fixture-repo.ts";
-import { type Server, startServer } from "../helpers/server.ts";
+import { EU_SERVE_ARGS, type Server, startServer } from "../helpers/server.ts";
 
 const TOKEN = "a-token-of-the-deployment";
 /** A second credential with a budget of 3 a minute, spent only by the budget test. */
@@ -244,5 +244,32 @@ describe("security: the serving API", () => {
     assert.equal(JSON.parse(during.body).error.code, "not_ready");
     agent.destroy();
     assert.equal(await exited, 0);
+  });
+});
+
+describe("security: the serving API under a CPU flood (eu release)", () => {
+  let eu: Server;
+  before(async () => {
+    eu = await startServer(EU_SERVE_ARGS);
+    await eu.ready(120_000);
+  });
+  after(() => eu.stop());
+
+  test("finding 4: six queries of 2000 characters of citation tokens at once, and the probes still answer", async () => {
+    const flood = Array.from({ length: 300 }, (_, i) => `Annex ${(i % 20) + 1}`)
+      .join(" ")
+      .slice(0, 2000);
+    const probes: Promise<number>[] = [];
+    const answers = Array.from({ length: 6 }, () =>
+      eu.post("/v1/answer", { query: flood }).then((r) => r.status),
+    );
+    for (let i = 0; i < 6; i++) {
+      probes.push(fetch(`${eu.url}/healthz`).then((r) => r.status));
+      probes.push(fetch(`${eu.url}/readyz`).then((r) => r.status));
+    }
+    assert.deepEqual(await Promise.all(answers), [200, 200, 200, 200, 200, 200]);
+    assert.ok((await Promise.all(probes)).every((s) => s === 200));
+    // One character more is refused before any analysis.
+    assert.equal((await eu.post("/v1/answer", { query: `${flood}x`.padEnd(2001, "x") })).status, 400);
   });
 });
