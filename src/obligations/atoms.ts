@@ -55,8 +55,24 @@ export interface Atom {
  *      recognition, classification ("shall be considered") and jurisdiction rules are not duties;
  *      "shall be responsible for" is a duty; a
  *      comma inside a citation does not end a leading clause.
+ *   3: what a sentence's effect, not a party's conduct, is stated ("shall also be deemed", "shall lapse",
+ *      "shall take effect", "shall have an equivalent effect") is not a duty; "shall be entitled to" and
+ *      "shall have the power to" grant (permissions); "shall be prohibited", a subject opening with "No"
+ *      and "may/shall … only if/with/where/on …" forbid (prohibitions); a point opening with "not"
+ *      under a lead-in duty is a prohibition. (Tried and dropped: reading the points of "The report
+ *      shall contain the following:" as contents rather than duties lost DORA Art 30 and the incident
+ *      report RTS from the dev register: the document is the firm's, and so is the duty.)
  */
-export const EXTRACTION_RULES = 2;
+export const EXTRACTION_RULES = 3;
+
+/** Not duties under rules 3: the legal effect of a thing, not anyone's conduct. */
+const NOT_A_DUTY_3 =
+  /\bshall (?:not |also |likewise |equally )?be (?:deemed|considered)\b|\bshall (?:also )?have (?:an? |the same )?(?:equivalent )?(?:legal )?effect\b|\bshall (?:automatically )?lapse\b|\bshall take effect\b|\bshall start (?:the time )?running\b|\bshall not entail\b|\bshall be subject to (?:appropriate )?safeguards\b/iu;
+/** Rules 3: grants worded with "shall". */
+const GRANT_3 = /^\s*(?:also\s+)?(?:be entitled to|have the powers? to)\b/iu;
+/** Rules 3: "may/shall … only if …" permits nothing else: a prohibition of the rest. */
+const ONLY_IF_3 =
+  /^\s*(?:\w+\s+){0,8}?only\s+(?:if|with|where|when|on|upon|after|in accordance|to the extent|for)\b/iu;
 
 /** Not duties under rules 2: what the sentence states is a legal effect, not conduct. */
 const NOT_A_DUTY_2 =
@@ -178,6 +194,16 @@ interface Duty {
   end: number;
 }
 
+/** A duty's modality: the modal's, as rules 3 read grants and prohibitions worded with "shall" and "may". */
+function modalityIn(modal: string, head: string, before: string, rules: number): Modality {
+  if (RIGHT.test(head)) return "permission";
+  if (rules < 3) return modalityOf(modal);
+  if (GRANT_3.test(head)) return "permission";
+  if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
+  if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
+  return modalityOf(modal);
+}
+
 /** The duties of one sentence: usually one, two when it says "…shall A and shall B". */
 /**
  * The main modal of a sentence: the first one, unless the sentence opens with a conditional clause
@@ -199,6 +225,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   if (NOT_A_DUTY.test(s.text)) return [];
   if (rules < 2 && RESPONSIBLE_1.test(s.text)) return [];
   if (rules >= 2 && NOT_A_DUTY_2.test(s.text)) return [];
+  if (rules >= 3 && NOT_A_DUTY_3.test(s.text)) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
@@ -212,7 +239,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const head = split ? after.slice(0, split.index) : after;
   const duties: Duty[] = [
     {
-      modality: RIGHT.test(head) ? "permission" : modalityOf(modal),
+      modality: modalityIn(modal, head, before, rules),
       actor,
       action: head.trim().replace(/[;.]$/u, ""),
       start: s.start,
@@ -338,7 +365,12 @@ export function extractAtoms(units: Unit[], rules = 1): Atom[] {
           if ((c.kind !== "point" && c.kind !== "indent") || c.own_text === "") continue;
           if (sentences(c.own_text).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
           const action = `${d.action} ${c.own_text}`.trim();
-          emit(c, { modality: d.modality, actor: d.actor, action }, 0, c.own_text.length, {
+          // Rules 3: "The provider shall: … (b) not use …" forbids.
+          const modality =
+            rules >= 3 && d.modality === "obligation" && /^\s*not\s/iu.test(c.own_text)
+              ? "prohibition"
+              : d.modality;
+          emit(c, { modality, actor: d.actor, action }, 0, c.own_text.length, {
             unit: u,
             sentence: s.text,
           });
