@@ -1,6 +1,6 @@
 /**
  * The evaluation questions: eval/questions/*.yaml, each a YAML list of
- * `{id, type, query, gold: [node...], why, out_of_scope?: true}` where a node is `<act id>/<eId>` of
+ * `{id, type, query, gold: [node...], why, out_of_scope?: true, persona?}` where a node is `<act id>/<eId>` of
  * the release. Everything is checked against the loaded release before any system runs, and the first
  * problem fails the run naming the file and the question: a score over a mistyped gold node is a score
  * of the typo. Files are read in sorted order and questions in file order, so every run sees the same
@@ -28,13 +28,15 @@ export interface Question {
   gold: string[];
   why: string;
   out_of_scope: boolean;
+  /** Who asks (the independent set): dpo, citizen, bank-ict-risk, payments, crypto, … */
+  persona?: string;
   /** The file it came from, for messages. */
   file: string;
 }
 
 export class QuestionError extends Error {}
 
-const FIELDS = new Set(["id", "type", "query", "gold", "why", "out_of_scope"]);
+const FIELDS = new Set(["id", "type", "query", "gold", "why", "out_of_scope", "persona"]);
 
 /** What validation needs of the release: its name for messages, and which nodes it holds. */
 export interface ReleaseNodes {
@@ -112,5 +114,16 @@ function question(file: string, index: number, item: unknown, release: ReleaseNo
   }
   for (const node of gold as string[])
     if (!release.has(node)) throw fail(`gold node "${node}" is not in ${release.name}`);
-  return { id, type, query: q.query, gold: gold as string[], why: q.why, out_of_scope: oos, file };
+  if (q.persona !== undefined && (typeof q.persona !== "string" || q.persona === ""))
+    throw fail("persona, when given, must be a non-empty string");
+  return {
+    id,
+    type,
+    query: q.query,
+    gold: gold as string[],
+    why: q.why,
+    out_of_scope: oos,
+    file,
+    ...(q.persona !== undefined ? { persona: q.persona as string } : {}),
+  };
 }
