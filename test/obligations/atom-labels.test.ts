@@ -1,0 +1,76 @@
+/**
+ * The extractor against the atom labels (eval/atoms/README.md): 240 atoms drawn at random and labelled
+ * from the text by readers who never saw the extractor's output. Items 121-240 are the dev half (rules 3
+ * were tuned on them), items 1-120 the test half. Targets: modality ≥ 97 %, addressee ≥ 95 %, actor
+ * ≥ 95 %, on each half.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, describe, test } from "node:test";
+import { type Label, type Score, score } from "../../eval/atoms/score.ts";
+import { inWorkingTree, readObligationsCanon } from "../../src/obligations/canon.ts";
+import { releaseAtoms } from "../../src/obligations/release-atoms.ts";
+import { ActorMap } from "../../src/obligations/taxonomy.ts";
+import { loadRelease } from "../../src/release/load.ts";
+import { newestBuilt, releaseDir } from "../../src/release/releases.ts";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const labels = (
+  JSON.parse(readFileSync(join(ROOT, "eval", "atoms", "labels.json"), "utf8")) as { labels: Label[] }
+).labels;
+
+/** Why each half does not yet meet the targets (docs/obligations.md, "Atom quality"). */
+const SHORTFALL =
+  "test half 80.8 % modality, 77.5 % addressee, 95.8 % actor; dev half 86.7 %, 81.7 %, 86.3 %: document-content sentences the readers call no duty, thing-subject authority duties, impersonal prohibitions";
+
+describe("atoms against labels written from the text", () => {
+  const scores = new Map<string, Score>();
+  before(() => {
+    const record = newestBuilt(ROOT, "eu");
+    assert.ok(record, "npm test builds eu first");
+    const release = loadRelease(releaseDir(ROOT, "eu", record.tag));
+    const canon = readObligationsCanon(inWorkingTree(ROOT), "eu");
+    const { atoms } = releaseAtoms(release.units, canon, "eu", true);
+    const map = new ActorMap(canon.taxonomy);
+    scores.set(
+      "test",
+      score(
+        labels.filter((l) => l.n <= 120),
+        atoms,
+        map,
+      ),
+    );
+    scores.set(
+      "dev",
+      score(
+        labels.filter((l) => l.n > 120),
+        atoms,
+        map,
+      ),
+    );
+  });
+
+  test("240 labels, each on a node of the release, every value from the documented sets", () => {
+    assert.deepEqual(
+      labels.map((l) => l.n),
+      Array.from({ length: 240 }, (_, i) => i + 1),
+    );
+    for (const l of labels) {
+      assert.ok(["obligation", "prohibition", "permission", "none"].includes(l.modality), `#${l.n}`);
+      assert.ok(
+        ["regulated_party", "member_state", "public_authority", "union_body", "none"].includes(l.addressee),
+        `#${l.n}`,
+      );
+    }
+  });
+
+  for (const half of ["test", "dev"]) {
+    test(`${half} half: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %`, { todo: SHORTFALL }, () => {
+      const s = scores.get(half) as Score;
+      assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
+      assert.ok(s.addressee / s.items >= 0.95, `addressee ${s.addressee}/${s.items}`);
+      assert.ok(s.actor / s.actor_items >= 0.95, `actor ${s.actor}/${s.actor_items}`);
+    });
+  }
+});
