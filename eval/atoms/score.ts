@@ -82,7 +82,9 @@ export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Sc
         (typesA !== "" && typesA === map.typesIn(l.actor, act).join()) ||
         // The holder the engine decided (what a register uses) when the words name no party: a
         // thing-subject ("The information referred to in paragraph 1 shall …") takes the preceding duty's.
-        (typesA === "" && atom.applies_to.length > 0 && atom.applies_to.join() === map.typesIn(l.actor, act).join());
+        (typesA === "" &&
+          atom.applies_to.length > 0 &&
+          atom.applies_to.join() === map.typesIn(l.actor, act).join());
       if (same) s.actor++;
       else miss("actor", l.actor, atom.actor);
     }
