@@ -56,7 +56,7 @@ export interface Atom {
  *      "shall be responsible for" is a duty; a
  *      comma inside a citation does not end a leading clause.
  *   3: what a sentence's effect, not a party's conduct, is stated ("shall also be deemed", "shall lapse",
- *      "shall take effect", "shall have an equivalent effect") is not a duty; "shall be entitled to" and
+ *      "shall take effect", "shall have an equivalent effect", "shall be subject to administrative fines") is not a duty; "shall be entitled to" and
  *      "shall have the power to" grant (permissions); "shall be prohibited", a subject opening with "No"
  *      and "may/shall … only if/with/where/on …" forbid (prohibitions); a point opening with "not"
  *      under a lead-in duty is a prohibition. (Tried and dropped: reading the points of "The report
@@ -67,7 +67,7 @@ export const EXTRACTION_RULES = 3;
 
 /** Not duties under rules 3: the legal effect of a thing, not anyone's conduct. */
 const NOT_A_DUTY_3 =
-  /\bshall (?:not |also |likewise |equally )?be (?:deemed|considered)\b|\bshall (?:also )?have (?:an? |the same )?(?:equivalent )?(?:legal )?effect\b|\bshall (?:automatically )?lapse\b|\bshall take effect\b|\bshall start (?:the time )?running\b|\bshall not entail\b|\bshall be subject to (?:appropriate )?safeguards\b/iu;
+  /\bshall (?:not |also |likewise |equally )?be (?:deemed|considered)\b|\bshall (?:also )?have (?:an? |the same )?(?:equivalent )?(?:legal )?effect\b|\bshall (?:automatically )?lapse\b|\bshall take effect\b|\bshall start (?:the time )?running\b|\bshall not entail\b|\bshall be subject to (?:appropriate )?safeguards\b|\bshall be subject to (?:administrative )?(?:fines|penalties|sanctions)\b/iu;
 /** Rules 3: grants worded with "shall". */
 const GRANT_3 = /^\s*(?:also\s+)?(?:be entitled to|have the powers? to)\b/iu;
 /** Rules 3: "may/shall … only if …" permits nothing else: a prohibition of the rest. */

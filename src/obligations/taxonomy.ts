@@ -119,9 +119,10 @@ export class ActorMap {
     const norm = ` ${normalisePhrase(text)} `;
     for (const p of this.phrases) {
       if (p.scope && !p.scope.includes(act)) continue;
-      if (p.whole ? norm === ` ${p.norm} ` : norm.includes(` ${p.norm} `)) return p.types;
+      if (p.whole && norm === ` ${p.norm} `) return p.types;
     }
-    return [];
+    // The head of the subject comes first: "distributors of a high-risk AI system" are distributors.
+    return this.firstTypesIn(text, act);
   }
 
   /** Every type any known phrase in the text names (for the entities a Member State's duty is about). */
