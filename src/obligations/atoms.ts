@@ -92,7 +92,7 @@ const RELATIVE_MAY =
   /\b(?:which|that|who|it|they|as|where|there|this|these|what|whichever|whom)\s+(?:\w+\s+){0,1}may\b/iu;
 const PRONOUN = /^(?:they|it|he|she|he or she|these|those|this|that|which)$/iu;
 const LEADING_CLAUSE =
-  /^(?:where|if|when|whenever|in|for|without|by way of|notwithstanding|subject to|on|upon|after|before|until|once|to|with|as|unless|pursuant|by|following|within|at|save|except|during|having)\b/iu;
+  /^(?:where|if|when|whenever|in|for|without|by way of|notwithstanding|subject to|on|upon|after|before|prior to|until|once|to|with|as|unless|pursuant|by|following|within|at|save|except|during|having)\b/iu;
 
 interface Sentence {
   text: string;
