@@ -10,6 +10,7 @@ import type { Scored } from "../../release/chunk-index.ts";
 import { lowerBound } from "../../release/sorted.ts";
 import { type Engine, rollUp } from "../context.ts";
 import type { Scope } from "../scope.ts";
+import { actGates } from "./act-gates.ts";
 import { readReferences } from "./citations.ts";
 import { askedTerm } from "./definitions.ts";
 import { rank } from "./rank.ts";
@@ -107,6 +108,7 @@ export function match(
     rollUp: mode !== "lexical",
     groupScore: all.levels[0] ?? null,
     actScore: all.levels[1] ?? null,
+    actGate: mode === "lexical" || scope.acts.length > 0 ? null : actGates(e, query),
   });
   admitted += ranked.admitted;
   for (const doc of ranked.docs) add(e.release.byNode.get(docs[doc] as string) as Unit);

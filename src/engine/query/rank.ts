@@ -35,6 +35,8 @@ export interface RankOptions {
   /** BM25 of each provision as one text, and of each act as one text (null: not used). */
   groupScore: Float64Array | null;
   actScore: Float64Array | null;
+  /** Per act, the share a specialised act's provisions count at for this question (null: all 1). */
+  actGate: Float64Array | null;
 }
 
 /** Per-provision scratch, sized once per engine and reset after each ranking (queries run one at a time). */
@@ -81,9 +83,10 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
   const totals = touched.map((g) => {
     const base =
       (top[g] as number) + SECOND_SHARE * (second[g] as number) + PROVISION_WEIGHT * (o.groupScore?.[g] ?? 0);
-    if (!o.actScore || maxAct === 0) return base;
     const act = e.docAct[scored.docs[best[g] as number] as number] as number;
-    return base * ((o.actScore[act] as number) / maxAct) ** ACT_PRIOR;
+    const gate = o.actGate ? (o.actGate[act] as number) : 1;
+    if (!o.actScore || maxAct === 0) return base * gate;
+    return base * ((o.actScore[act] as number) / maxAct) ** ACT_PRIOR * gate;
   });
   const bestOf = touched.map((g) => scored.docs[best[g] as number] as number);
   for (const g of touched) {
