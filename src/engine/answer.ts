@@ -153,11 +153,13 @@ function admission(
   namedActs: string[],
 ): { act: Uint8Array; unit: ((node: string) => boolean) | null } {
   const act = new Uint8Array(e.actOrder.length);
+  // A question about an act reaches its delegated and implementing acts, where most concrete duties are.
+  const reached = [...namedActs, ...namedActs.flatMap((a) => e.subordinateActs.get(a) ?? [])];
   e.actOrder.forEach((id, i) => {
     const a = e.actsById.get(id);
     if (!a) return;
     const ok =
-      (namedActs.length === 0 || namedActs.includes(id)) &&
+      (reached.length === 0 || reached.includes(id)) &&
       (!f.regimes || f.regimes.includes(e.regime)) &&
       !f.exclude_regimes.includes(e.regime) &&
       (!f.jurisdictions || f.jurisdictions.includes(a.jurisdiction)) &&

@@ -19,6 +19,10 @@ export interface Engine {
   regime: string;
   stamps: Stamps;
   actsById: Map<string, Act>;
+  /** A basic act -> the delegated and implementing acts of the release that supplement or apply it. */
+  subordinateActs: Map<string, string[]>;
+  /** Per act (release order), the act whose lane it shares when named acts alternate: its basic act, or itself. */
+  actLane: Int32Array;
   children: Map<string, Unit[]>;
   unitsByEid: Map<string, Unit[]>;
   atomsById: Map<string, ReleasedAtom>;
@@ -45,6 +49,27 @@ export interface Engine {
   /** BM25 levels above the unit: each provision as one text, each act as one text. */
   provisionLevel: Level;
   actLevel: Level;
+}
+
+/**
+ * Delegated and implementing acts, by the basic act their title says they supplement or apply
+ * ("… supplementing Regulation (EU) 2022/2554 …", "… for the application of Regulation (EU) 2022/2554 …").
+ */
+function subordinates(acts: Act[]): Map<string, string[]> {
+  const byNumber = new Map(acts.map((a) => [a.number, a.id]));
+  const out = new Map<string, string[]>();
+  for (const a of acts) {
+    if (a.type !== "reg_del" && a.type !== "reg_impl") continue;
+    for (const m of a.title.matchAll(
+      /\b(?:Regulation|Directive) \((?:EU|EC)\) (?:No )?(\d{2,4}\/\d{1,4})/gu,
+    )) {
+      const parent = byNumber.get(m[1] as string);
+      if (!parent || parent === a.id) continue;
+      out.set(parent, [...(out.get(parent) ?? []), a.id]);
+      break;
+    }
+  }
+  return out;
 }
 
 /** The units a match rolls up to: what a lawyer cites as one provision (a unit outside one is its own). */
@@ -74,6 +99,10 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
   }
   const actOrder = release.acts.map((a) => a.id);
   const actPos = new Map(actOrder.map((id, i) => [id, i]));
+  const subordinateActs = subordinates(release.acts);
+  const actLane = Int32Array.from(actOrder, (_, i) => i);
+  for (const [parent, children] of subordinateActs)
+    for (const c of children) actLane[actPos.get(c) as number] = actPos.get(parent) as number;
   const docs = release.index.file.docs;
   const docAct = new Int32Array(docs.length);
   for (let i = 0; i < docs.length; i++)
@@ -110,6 +139,8 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     regime: release.meta.regime,
     stamps,
     actsById: new Map(release.acts.map((a) => [a.id, a])),
+    subordinateActs,
+    actLane,
     children,
     unitsByEid,
     atomsById: new Map(release.atoms.map((a) => [a.id, a])),

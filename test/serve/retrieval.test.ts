@@ -88,15 +88,23 @@ describe("retrieval over REST", () => {
     assert.equal(open.sections.match[0], "gdpr/art_4__point_12");
   });
 
-  test("named acts restrict the matches; several named acts alternate", async () => {
+  test("named acts restrict the matches to them and their delegated and implementing acts; several alternate", async () => {
     const one = await ask("incident reporting obligations under DORA");
     assert.ok(one.sections.match.length > 0);
     assert.ok(
-      one.sections.match.every((n) => n.startsWith("dora/")),
+      one.sections.match.every((n) => /^dora(?:-rts-[a-z-]+|-its-[a-z-]+)?\//u.test(n)),
       one.sections.match.join(" "),
     );
+    // Where the answer lives in a regulatory technical standard, the question naming DORA reaches it.
+    const tlpt = await ask(
+      "DORA threat-led penetration testing: how long must the active red team testing phase last?",
+    );
+    assert.equal(tlpt.sections.match[0], "dora-rts-tlpt/art_11__para_5", tlpt.sections.match.join(" "));
     const two = await ask("incident reporting under NIS2 and DORA");
-    const acts = two.sections.match.slice(0, 4).map((n) => n.slice(0, n.indexOf("/")));
+    // A delegated or implementing act of DORA shares DORA's lane.
+    const acts = two.sections.match
+      .slice(0, 4)
+      .map((n) => n.slice(0, n.indexOf("/")).replace(/^dora-(?:rts|its)-[a-z-]+$/u, "dora"));
     assert.deepEqual([...new Set(acts)].sort(), ["dora", "nis2"], two.sections.match.join(" "));
     assert.notEqual(acts[0], acts[1], "the first two matches come from different acts");
   });

@@ -118,7 +118,9 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
     // them, to alternate; otherwise only as many as can still be taken.
     const want = o.spread ? touched.length : o.requested + o.takenGroups.size + 1;
     const order = topK(totals, touched, want);
-    const lanes = o.spread ? alternate(order, (k) => e.docAct[bestOf[k] as number] as number) : order;
+    const lanes = o.spread
+      ? alternate(order, (k) => e.actLane[e.docAct[bestOf[k] as number] as number] as number)
+      : order;
     for (const k of lanes) {
       const g = touched[k] as number;
       if (o.takenGroups.has(g) && g !== o.focus) continue;
