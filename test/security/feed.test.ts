@@ -3,43 +3,18 @@
  * the real `acquis feed serve` process over HTTP as the review did.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { addressRefusal } from "../../src/feed/service.ts";
-import { BIN } from "../helpers/cli.ts";
+import { type FeedProcess, startFeedProcess } from "../helpers/feed.ts";
 import { type FixtureRepo, fixtureWithReleases } from "../helpers/fixture-repo.ts";
 
 const SECRET = "a-webhook-secret-of-32-bytes-len";
 
-async function startFeed(root: string, more: string[] = []): Promise<{ url: string; proc: ChildProcess }> {
-  const store = join(mkdtempSync(join(tmpdir(), "acquis-feed-")), "feed.sqlite");
-  const proc = spawn(
-    process.execPath,
-    [BIN, "feed", "serve", "--port", "0", "--root", root, "--store", store, ...more],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  const url = await new Promise<string>((ok, fail) => {
-    let out = "";
-    proc.stdout?.on("data", (d) => {
-      out += d;
-      const m = /listening on (\S+)/u.exec(out);
-      if (m) ok(m[1] as string);
-    });
-    proc.on("exit", (c) => fail(new Error(`feed service exited ${c}`)));
-  });
-  return { url, proc };
-}
-
 describe("security: the feed service", () => {
   let repo: FixtureRepo;
-  let feed: { url: string; proc: ChildProcess };
-  let dev: { url: string; proc: ChildProcess };
+  let feed: FeedProcess;
+  let dev: FeedProcess;
   const post = (base: string, path: string, body: unknown) =>
     fetch(`${base}${path}`, {
       method: "POST",
@@ -48,8 +23,8 @@ describe("security: the feed service", () => {
     });
   before(async () => {
     repo = fixtureWithReleases();
-    feed = await startFeed(repo.root);
-    dev = await startFeed(repo.root, ["--allow-loopback-endpoints"]);
+    feed = await startFeedProcess(repo.root);
+    dev = await startFeedProcess(repo.root, ["--allow-loopback-endpoints"]);
   });
   after(() => {
     feed.proc.kill("SIGTERM");

@@ -5,13 +5,12 @@
  * the documented error shape. Bodies include non-JSON, lone surrogates, prototype keys and huge values.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
-import { BIN } from "../helpers/cli.ts";
+import { type FeedProcess, startFeedProcess } from "../helpers/feed.ts";
 import { type FixtureRepo, fixtureWithReleases } from "../helpers/fixture-repo.ts";
 import { type Server, startServer } from "../helpers/server.ts";
 
@@ -119,27 +118,10 @@ describe("security: fuzzing the serving API", () => {
 
 describe("security: fuzzing the feed service", () => {
   let repo: FixtureRepo;
-  let feed: { url: string; proc: ChildProcess };
+  let feed: FeedProcess;
   before(async () => {
     repo = fixtureWithReleases();
-    const store = join(mkdtempSync(join(tmpdir(), "acquis-fuzz-feed-")), "feed.sqlite");
-    const proc = spawn(
-      process.execPath,
-      [BIN, "feed", "serve", "--port", "0", "--root", repo.root, "--store", store, "--worker-interval", "0"],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    const url = await new Promise<string>((ok, fail) => {
-      let out = "";
-      proc.stdout?.on("data", (d) => {
-        out += d;
-        const m = /listening on (\S+)/u.exec(out);
-        if (m) ok(m[1] as string);
-      });
-      proc.on("exit", (c) => fail(new Error(`feed service exited ${c}`)));
-    });
-    feed = { url, proc };
+    feed = await startFeedProcess(repo.root, ["--worker-interval", "0"]);
   });
   after(() => feed.proc.kill("SIGTERM"));
 

@@ -4,49 +4,20 @@
  * sent; a restarted service's worker resumes; announcing again owes nothing.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BIN } from "../helpers/cli.ts";
+import { startFeedProcess } from "../helpers/feed.ts";
 import { fixtureWithReleases } from "../helpers/fixture-repo.ts";
 
 const SECRET = "an-outbox-secret-of-32-bytes-xxx";
 
-async function startFeed(root: string, store: string): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(
-    process.execPath,
-    [
-      BIN,
-      "feed",
-      "serve",
-      "--port",
-      "0",
-      "--root",
-      root,
-      "--store",
-      store,
-      "--allow-loopback-endpoints",
-      "--worker-interval",
-      "1",
-      "--lease-seconds",
-      "2",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const url = await new Promise<string>((ok, fail) => {
-    let out = "";
-    proc.stdout?.on("data", (d) => {
-      out += d;
-      const m = /listening on (\S+)/u.exec(out);
-      if (m) ok(m[1] as string);
-    });
-    proc.on("exit", (c) => fail(new Error(`feed service exited ${c}`)));
+const startFeed = (root: string, store: string) =>
+  startFeedProcess(root, ["--allow-loopback-endpoints", "--worker-interval", "1", "--lease-seconds", "2"], {
+    store,
   });
-  return { url, proc };
-}
 
 test("kill -9 during a publish: after a restart every subscription gets its delivery, and announcing again owes nothing", async () => {
   const repo = fixtureWithReleases();
