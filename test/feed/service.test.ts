@@ -4,7 +4,7 @@
  * the service (after kill -9) at later instants with ACQUIS_NOW over the same store.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -13,7 +13,8 @@ import { after, before, describe, test } from "node:test";
 import { verify as verifyGithub } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
 import { addressRefusal, send } from "../../src/feed/service.ts";
-import { acquis, BIN } from "../helpers/cli.ts";
+import { acquis } from "../helpers/cli.ts";
+import { startFeedProcess } from "../helpers/feed.ts";
 import {
   FIXTURE_SOURCES,
   type FixtureRepo,
@@ -52,38 +53,13 @@ interface Feed {
 }
 
 async function startFeed(root: string, store: string, at: string): Promise<Feed> {
-  const proc = spawn(
-    process.execPath,
-    // The worker is off: these tests run its passes themselves (POST /deliveries/retry), at instants
-    // they choose, to walk the retry schedule; test/security/outbox.test.ts runs it on its timer.
-    [
-      BIN,
-      "feed",
-      "serve",
-      "--port",
-      "0",
-      "--root",
-      root,
-      "--store",
-      store,
-      "--allow-loopback-endpoints",
-      "--worker-interval",
-      "0",
-    ],
-    {
-      env: { ...process.env, ACQUIS_NOW: at },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
+  // The worker is off: these tests run its passes themselves (POST /deliveries/retry), at instants
+  // they choose, to walk the retry schedule; test/security/outbox.test.ts runs it on its timer.
+  const { url, proc } = await startFeedProcess(
+    root,
+    ["--allow-loopback-endpoints", "--worker-interval", "0"],
+    { store, env: { ACQUIS_NOW: at } },
   );
-  const url = await new Promise<string>((ok, fail) => {
-    let out = "";
-    proc.stdout?.on("data", (d) => {
-      out += d;
-      const m = /listening on (\S+)/u.exec(out);
-      if (m) ok(m[1] as string);
-    });
-    proc.on("exit", (c) => fail(new Error(`feed service exited ${c}`)));
-  });
   return {
     url,
     proc,
