@@ -4,6 +4,7 @@
  * never enforced: the harness measures; deciding what a miss means is a person's job.
  */
 import type { OutOfScopeRates, Rates, Summary } from "./metrics.ts";
+import { KINDS, type NoMatchRates } from "./unanswerable.ts";
 
 export interface ReleaseHeader {
   name: string;
@@ -20,6 +21,8 @@ export interface SplitResult {
   gold_acts: number;
   /** By system name; the first system is ours. */
   summaries: Record<string, Summary>;
+  /** By system name: saying no over the unanswerable questions and this split's in-scope questions. */
+  no_match: Record<string, NoMatchRates>;
   targets: Target[];
 }
 
@@ -52,7 +55,11 @@ const beats = (ours: number | null, theirs: number | null) =>
   ours !== null && (theirs === null || ours > theirs);
 
 /** The issue's targets on one split's summaries; `systems[0]` is ours, the rest are baselines. */
-export function checkTargets(summaries: Record<string, Summary>, systems: readonly string[]): Target[] {
+export function checkTargets(
+  summaries: Record<string, Summary>,
+  systems: readonly string[],
+  noMatch: Record<string, NoMatchRates>,
+): Target[] {
   const [oursName, ...baselines] = systems as [string, ...string[]];
   const ours = summaries[oursName] as Summary;
   const overall = (s: Summary) => [
@@ -112,7 +119,17 @@ export function checkTargets(summaries: Record<string, Summary>, systems: readon
       0.9,
       ` (${ours.out_of_scope.correct}/${ours.out_of_scope.actual})`,
     ),
+    noMatchTarget(noMatch[oursName] as NoMatchRates),
   ];
+}
+
+function noMatchTarget(n: NoMatchRates): Target {
+  const right = KINDS.reduce((sum, k) => sum + n.refused[k].refused, 0);
+  return {
+    target: "no-match precision >= 0.95",
+    met: atLeast(n.precision, 0.95),
+    detail: `${fmt(n.precision)} (${right} right of ${right + n.in_scope.refused} refusals; recall ${fmt(n.recall)})`,
+  };
 }
 
 function table(rows: string[][]): string {
@@ -163,7 +180,25 @@ export function renderSplit(
       String(r.questions),
       ...systems.map((s) => oosCell(sum(s).out_of_scope, m.key)),
     ]);
-  lines.push(table(rows), "", `targets on ${r.split} (${systems[0]}):`);
+  const no = (s: string) => r.no_match[s] as NoMatchRates;
+  const count = (x: { refused: number; n: number }) => `${x.refused}/${x.n}`;
+  const refusals: string[][] = [["saying no", "questions", "n", ...systems]];
+  for (const k of KINDS)
+    refusals.push([
+      "refused",
+      `${k} (unanswerable)`,
+      String(no(systems[0] as string).refused[k].n),
+      ...systems.map((s) => count(no(s).refused[k])),
+    ]);
+  refusals.push([
+    "refused",
+    "in scope (wrongly)",
+    String(no(systems[0] as string).in_scope.n),
+    ...systems.map((s) => count(no(s).in_scope)),
+  ]);
+  refusals.push(["no-match precision", "", "", ...systems.map((s) => fmt(no(s).precision))]);
+  refusals.push(["no-match recall", "", "", ...systems.map((s) => fmt(no(s).recall))]);
+  lines.push(table(rows), "", table(refusals), "", `targets on ${r.split} (${systems[0]}):`);
   for (const t of r.targets) lines.push(`  ${t.met ? "met    " : "NOT met"}  ${t.target}: ${t.detail}`);
   return `${lines.join("\n")}\n`;
 }

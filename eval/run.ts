@@ -14,6 +14,7 @@ import { loadQuestions, type Question, TYPES } from "./questions.ts";
 import { checkTargets, type ReleaseHeader, renderSplit, type SplitResult } from "./report.ts";
 import { SPLIT_RULE, type Split, splitOf } from "./split.ts";
 import { AS_OF, acquisSystem, bootOurs, type System } from "./systems.ts";
+import { loadUnanswerable, noMatchRates, type Unanswerable } from "./unanswerable.ts";
 
 const IN_SCOPE_TYPES = TYPES.filter((t) => t !== "out-of-scope");
 type SplitName = SplitResult["split"];
@@ -23,6 +24,7 @@ interface Options {
   failures?: boolean;
   json?: boolean;
   questions: string;
+  unanswerable: string;
   release?: string;
   path?: string;
   root: string;
@@ -45,6 +47,11 @@ const program = new Command("eval")
   .option("--failures", "list the dev questions acquis misses at hit@5, with its top 3 articles")
   .option("--json", "print the whole result as JSON instead of tables")
   .option("--questions <dir>", "question folder", join(import.meta.dirname, "questions"))
+  .option(
+    "--unanswerable <dir>",
+    "folder of questions the release cannot answer, for saying no",
+    join(import.meta.dirname, "unanswerable"),
+  )
   .option("--release <regime@tag>", "release to evaluate (default: the newest built eu release)")
   .option("--path <dir>", "evaluate the release in this directory instead")
   .option("--root <dir>", "repository root", join(import.meta.dirname, ".."))
@@ -71,6 +78,9 @@ Over in-scope questions, overall and per type:
   MRR            mean of 1/rank of the first gold article within the first 10 (0 if none)
 Over all questions: out-of-scope precision and recall of the system's "out of scope" calls against
 the questions of type out-of-scope; 0/0 prints as n/a and fails a target.
+Saying no, over the --unanswerable questions and the in-scope questions together: a system refuses a
+question when it returns no match or calls it out of scope. No-match precision = unanswerable questions
+refused / all refusals; recall = unanswerable questions refused / unanswerable questions.
 
 Split: ${SPLIT_RULE}.
 Fixed by the id alone, so adding questions never moves an existing one. Dev questions are for looking at
@@ -79,7 +89,7 @@ failures and tuning; held-out questions are looked at only to report, so --failu
 
 Targets checked per printed split (reported, never enforced; exit 0 either way): acquis beats both
 baselines on every overall metric; hit@5 >= 0.90; MRR >= 0.75; citation hit@1 >= 0.98; out-of-scope
-precision and recall >= 0.9.
+precision and recall >= 0.9; no-match precision >= 0.95.
 `,
   );
 
@@ -88,6 +98,28 @@ interface Asked {
   q: Question;
   side: Split;
   by: Record<string, Outcome>;
+  refused: Record<string, boolean>;
+}
+
+/** A ranking that says no: no match, or the question called out of scope. */
+const refuses = (r: Ranking) => r.outOfScope || r.units.length === 0;
+
+/** One unanswerable question with its side of the split and, per system, whether it was refused. */
+interface AskedUnanswerable {
+  u: Unanswerable;
+  side: Split;
+  refused: Record<string, boolean>;
+}
+
+function askUnanswerable(
+  questions: readonly Unanswerable[],
+  systems: readonly System[],
+): AskedUnanswerable[] {
+  return questions.map((u) => ({
+    u,
+    side: splitOf(u.id),
+    refused: Object.fromEntries(systems.map((s) => [s.name, refuses(s.rank(u.query))])),
+  }));
 }
 
 /** Every question through every system. */
@@ -96,7 +128,7 @@ function ask(
   systems: readonly System[],
   toArticle: (node: string) => string,
 ): Asked[] {
-  const asked: Asked[] = questions.map((q) => ({ q, side: splitOf(q.id), by: {} }));
+  const asked: Asked[] = questions.map((q) => ({ q, side: splitOf(q.id), by: {}, refused: {} }));
   for (const s of systems) {
     const t0 = performance.now();
     for (const a of asked) {
@@ -113,6 +145,7 @@ function ask(
         articles: rankedArticles(ranking.units, toArticle).slice(0, 10),
         predictedOutOfScope: ranking.outOfScope,
       };
+      a.refused[s.name] = refuses(ranking);
     }
     say(`${s.name}: ${asked.length} questions in ${Math.round(performance.now() - t0)} ms`);
   }
@@ -122,8 +155,23 @@ function ask(
 const inSplit = (asked: readonly Asked[], split: SplitName) =>
   asked.filter((a) => split === "all" || a.side === split);
 
-function splitResult(asked: readonly Asked[], split: SplitName, systems: readonly string[]): SplitResult {
+function splitResult(
+  asked: readonly Asked[],
+  unanswerable: readonly AskedUnanswerable[],
+  split: SplitName,
+  systems: readonly string[],
+): SplitResult {
   const these = inSplit(asked, split);
+  const cannot = unanswerable.filter((a) => split === "all" || a.side === split);
+  const noMatch = Object.fromEntries(
+    systems.map((n) => [
+      n,
+      noMatchRates(
+        cannot.map((a) => ({ kind: a.u.kind, refused: a.refused[n] as boolean })),
+        these.filter((a) => !a.q.out_of_scope).map((a) => a.refused[n] as boolean),
+      ),
+    ]),
+  );
   const summaries = Object.fromEntries(
     systems.map((n) => [
       n,
@@ -142,7 +190,8 @@ function splitResult(asked: readonly Asked[], split: SplitName, systems: readonl
     out_of_scope: oos,
     gold_acts: acts.size,
     summaries,
-    targets: checkTargets(summaries, systems),
+    no_match: noMatch,
+    targets: checkTargets(summaries, systems, noMatch),
   };
 }
 
@@ -233,10 +282,12 @@ function main(o: Options): void {
   const systems = [acquisSystem(engine, scope), fts5, bm25System(release.units)];
   const names = systems.map((s) => s.name);
   const asked = ask(questions, systems, toArticle);
+  const cannot = askUnanswerable(loadUnanswerable(resolve(o.unanswerable)), systems);
+  say(`${cannot.length} unanswerable questions asked of every system`);
   fts5.close();
 
   const results = (o.split ? [o.split] : (["dev", "held-out", "all"] as const)).map((s) =>
-    splitResult(asked, s, names),
+    splitResult(asked, cannot, s, names),
   );
   const failures = o.failures
     ? devFailures(asked, (node) => release.byNode.get(node)?.citation ?? node)

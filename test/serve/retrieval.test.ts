@@ -146,6 +146,33 @@ describe("retrieval over REST", () => {
     );
   });
 
+  test("a question most of whose words the release has never seen gets no match, with the reason", async () => {
+    for (const query of ["asdf qwer zxcv", "lorem ipsum dolor sit amet, consectetur adipiscing elit"]) {
+      const a = await ask(query);
+      assert.equal(a.status, "no-match", query);
+      assert.deepEqual(a.sections.match, [], query);
+      assert.match(a.notes.join(" "), /occur nowhere in eu@/u, query);
+    }
+    // The same share of unknown words in a question that cites or names the law is still answered.
+    const cited = await ask("asdf qwer Article 33 GDPR");
+    assert.equal(cited.sections.match[0], "gdpr/art_33");
+    // Everyday words the synonym layer knows are not unknown, and one odd word does not refuse.
+    const everyday = await ask("my webshop was hacked: must I tell the privacy regulator?");
+    assert.equal(everyday.status, "answered");
+    assert.ok(everyday.sections.match.length > 0);
+  });
+
+  test("a question that is only an act's name answers from that act", async () => {
+    const title = await ask("DORA register of information templates");
+    assert.equal(title.status, "answered");
+    assert.ok(
+      title.sections.match.slice(0, 3).some((n) => n.startsWith("dora-its-register-templates/art_")),
+      title.sections.match.join(" "),
+    );
+    const bare = await ask("GDPR");
+    assert.equal(bare.sections.match[0], "gdpr/art_1", "subject matter first");
+  });
+
   test("lexical mode is the bare BM25: no references, no diversity", async () => {
     const a = await ask("Art. 33(1) GDPR", { mode: "lexical" });
     assert.equal(a.retrieval.mode, "lexical");

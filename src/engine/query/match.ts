@@ -6,6 +6,7 @@
  * written (no phrases, synonyms, roll-up or diversity), for a user who wants plain BM25.
  */
 import type { Unit } from "../../canon/model.ts";
+import { tokenize } from "../../release/analyser.ts";
 import type { Scored } from "../../release/chunk-index.ts";
 import { lowerBound } from "../../release/sorted.ts";
 import { type Engine, rollUp } from "../context.ts";
@@ -15,6 +16,7 @@ import { readReferences } from "./citations.ts";
 import { askedTerm } from "./definitions.ts";
 import { rank } from "./rank.ts";
 import { resolveReferences } from "./resolve.ts";
+import { unknownReason } from "./unknown-words.ts";
 
 export type Mode = "auto" | "lexical" | "exact";
 
@@ -57,6 +59,10 @@ export function match(
   const refs = mode === "lexical" ? [] : readReferences(query);
   let rest = scope.rest;
   for (const r of refs) rest = rest.slice(0, r.start) + " ".repeat(r.end - r.start) + rest.slice(r.end);
+  // A question that is an act's name and nothing more ("DORA register of information templates"): its
+  // words still say what it is about, within the act it names.
+  if (mode === "auto" && refs.length === 0 && scope.acts.length > 0 && tokenize(rest).length === 0)
+    rest = query;
   // Scored only when something needs it: `exact` needs it only to order a provision cited without its act.
   let scoring: Scored | null = null;
   const scored = (): Scored => {
@@ -88,6 +94,11 @@ export function match(
   if (mode === "auto") {
     const term = askedTerm(query);
     if (term) for (const u of e.definitions.defining(term, fit)) if (unitAdmitted(u)) add(u);
+    // Nothing cited, named or defined, and most words foreign to the release: say no rather than rank.
+    if (units.length === 0 && refs.length === 0 && scope.acts.length === 0) {
+      const reason = unknownReason(e.release.index, rest, `${e.regime}@${e.tag}`);
+      if (reason) return { units, considered, admitted, notes: [...notes, reason] };
+    }
   }
 
   const passes = (doc: number) =>
@@ -112,6 +123,12 @@ export function match(
   });
   admitted += ranked.admitted;
   for (const doc of ranked.docs) add(e.release.byNode.get(docs[doc] as string) as Unit);
+  // Named acts and no word to rank them by ("GDPR?"): their provisions in order, subject matter first.
+  if (units.length === 0 && refs.length === 0 && mode === "auto")
+    for (const top of e.groups) {
+      const u = e.release.byNode.get(top) as Unit;
+      if (scope.acts.includes(u.act) && u.kind === "article" && unitAdmitted(u)) add(u);
+    }
   return { units, considered, admitted, notes };
 }
 
