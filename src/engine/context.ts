@@ -6,6 +6,7 @@ import type { Act, Unit } from "../canon/model.ts";
 import type { ReleasedAtom } from "../obligations/release-atoms.ts";
 import { Level } from "../release/chunk-index.ts";
 import type { LoadedRelease } from "../release/load.ts";
+import { ActRouter } from "./query/act-router.ts";
 import { Definitions } from "./query/definitions.ts";
 
 export interface Stamps {
@@ -49,6 +50,8 @@ export interface Engine {
   /** BM25 levels above the unit: each provision as one text, each act as one text. */
   provisionLevel: Level;
   actLevel: Level;
+  /** Which act an unnamed question is about, when the release has a router (older releases do not). */
+  router: ActRouter | null;
 }
 
 /**
@@ -159,6 +162,9 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     definitions: new Definitions(release.units),
     provisionLevel: new Level(docGroup, groupLengths),
     actLevel: new Level(docAct, actLengths),
+    router: release.index.file.router
+      ? new ActRouter(release.index.file.router, release.index, actOrder, docAct)
+      : null,
   };
 }
 

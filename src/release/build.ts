@@ -16,9 +16,10 @@ import { countByKind } from "../canon/quality.ts";
 import { parseRegime } from "../canon/regime.ts";
 import { atCommit, readObligationsCanon } from "../obligations/canon.ts";
 import { LedgerOutOfDate, type ReleasedAtom, releaseAtoms } from "../obligations/release-atoms.ts";
+import { parseRouter, type RouterFile } from "./act-router.ts";
 import { buildIndex } from "./chunk-index.ts";
 import { diffRelease } from "./diff.ts";
-import { committerDate, headCommit, readAtCommit, uncommitted } from "./git.ts";
+import { committerDate, existsAtCommit, headCommit, readAtCommit, uncommitted } from "./git.ts";
 import type { StoredCorpus } from "./load.ts";
 import {
   type ArtifactEntry,
@@ -139,7 +140,19 @@ export function build(opts: BuildOptions): BuildSummary {
   opts.progress?.("resolving references");
   const graph = buildGraph(corpus);
   opts.progress?.("indexing");
-  const index = buildIndex(corpus.units);
+  const routerPath = `regimes/${opts.regime}/act-router.json`;
+  let router: RouterFile | null = null;
+  if (existsAtCommit(root, record.commit, routerPath)) {
+    try {
+      router = parseRouter(
+        readAtCommit(root, record.commit, routerPath),
+        `${routerPath}@${record.commit.slice(0, 12)}`,
+      );
+    } catch (e) {
+      throw new BuildError((e as Error).message);
+    }
+  }
+  const index = buildIndex(corpus.units, router);
   const builtAt = committerDate(root, record.commit);
 
   const storedCorpus: StoredCorpus = {

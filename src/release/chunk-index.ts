@@ -7,6 +7,7 @@
  * are deterministic.
  */
 import type { Unit } from "../canon/model.ts";
+import type { RouterFile } from "./act-router.ts";
 import {
   type AnalyserSettings,
   analyserSettings,
@@ -26,6 +27,8 @@ export interface IndexFile {
   docs: string[];
   lengths: number[];
   postings: Record<string, number[]>;
+  /** The regime's act router (docs/retrieval.md, "Act router"), when its canon has one. */
+  router?: RouterFile;
 }
 
 /** What a unit contributes to the index: its own words, and for headed units their heading. */
@@ -33,7 +36,7 @@ function indexedText(u: Unit): string {
   return u.heading ? `${u.heading}\n${u.own_text}` : u.own_text;
 }
 
-export function buildIndex(units: Unit[]): IndexFile {
+export function buildIndex(units: Unit[], router: RouterFile | null = null): IndexFile {
   const analyser = analyserSettings(units.flatMap((u) => (u.defines ? [u.defines] : [])));
   const phrases = new SequenceMatcher(analyser.phrases);
   const docs: string[] = [];
@@ -57,7 +60,17 @@ export function buildIndex(units: Unit[]): IndexFile {
   }
   const sorted: Record<string, number[]> = {};
   for (const t of [...postings.keys()].sort()) sorted[t] = postings.get(t) as number[];
-  return { format: INDEX_FORMAT, analyser, k1: 1.2, b: 0.75, docs, lengths, postings: sorted };
+  const file: IndexFile = {
+    format: INDEX_FORMAT,
+    analyser,
+    k1: 1.2,
+    b: 0.75,
+    docs,
+    lengths,
+    postings: sorted,
+  };
+  if (router) file.router = router;
+  return file;
 }
 
 /** Every document a query touches, with its BM25 score: `docs[i]` scored `scores[i]`, in doc order. */

@@ -57,8 +57,7 @@ export function match(
   };
 
   const refs = mode === "lexical" ? [] : readReferences(query);
-  let rest = scope.rest;
-  for (const r of refs) rest = rest.slice(0, r.start) + " ".repeat(r.end - r.start) + rest.slice(r.end);
+  let rest = unreadText(scope, refs);
   // A question that is an act's name and nothing more ("DORA register of information templates"): its
   // words still say what it is about, within the act it names.
   if (mode === "auto" && refs.length === 0 && scope.acts.length > 0 && tokenize(rest).length === 0)
@@ -119,7 +118,7 @@ export function match(
     rollUp: mode !== "lexical",
     groupScore: all.levels[0] ?? null,
     actScore: all.levels[1] ?? null,
-    actGate: mode === "lexical" || scope.acts.length > 0 ? null : actGates(e, query),
+    actGate: mode === "lexical" || scope.acts.length > 0 ? null : actWeights(e, query, rest),
   });
   admitted += ranked.admitted;
   for (const doc of ranked.docs) add(e.release.byNode.get(docs[doc] as string) as Unit);
@@ -130,6 +129,23 @@ export function match(
       if (scope.acts.includes(u.act) && u.kind === "article" && unitAdmitted(u)) add(u);
     }
   return { units, considered, admitted, notes };
+}
+
+/** The question's words left once the instruments it names and the provisions it cites are read. */
+export function unreadText(scope: Scope, refs: readonly { start: number; end: number }[]): string {
+  let rest = scope.rest;
+  for (const r of refs) rest = rest.slice(0, r.start) + " ".repeat(r.end - r.start) + rest.slice(r.end);
+  return rest;
+}
+
+/** Per act, the share its provisions count at for an unnamed question: the domain gates times the router. */
+function actWeights(e: Engine, query: string, rest: string): Float64Array | null {
+  const gates = actGates(e, query);
+  const routed =
+    e.router?.weights(e.release.index.analyser.terms(rest, { plain: true }).map(([t]) => t)) ?? null;
+  if (!routed) return gates;
+  if (gates) for (let a = 0; a < routed.length; a++) routed[a] = (routed[a] as number) * (gates[a] as number);
+  return routed;
 }
 
 /** A doc's score in a scoring (its docs are in ascending order), 0 when the query did not touch it. */
