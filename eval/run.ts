@@ -4,7 +4,7 @@
  * targets are met (it measures, it does not gate), 1 when the questions are invalid or the release
  * does not load, 2 on a usage error.
  */
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { releaseDirectory } from "../src/serve/boot.ts";
 import { bm25System } from "./baselines/bm25.ts";
@@ -319,8 +319,12 @@ function main(o: Options): void {
     process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return;
   }
+  const trainedOn = engine.release.index.file.router?.trained_on ?? "";
+  const inSample = trainedOn.startsWith(`${relative(root, resolve(o.questions))},`)
+    ? `note: the release's act router was trained on the dev split of these questions (${trainedOn}); dev figures are in-sample, the held-out split is the estimate\n\n`
+    : "";
   process.stdout.write(
-    results.map((r) => renderSplit(header, SPLIT_RULE, r, names, IN_SCOPE_TYPES)).join("\n"),
+    inSample + results.map((r) => renderSplit(header, SPLIT_RULE, r, names, IN_SCOPE_TYPES)).join("\n"),
   );
   if (failures) process.stdout.write(`\n${renderFailures(failures)}`);
 }
