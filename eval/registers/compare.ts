@@ -73,6 +73,9 @@ export function compare(release: LoadedRelease, gold: Gold): Comparison {
   const p = obligations(engine, { entity_profile: gold.profile, as_of: gold.as_of }, gold.as_of);
   const binds = new Set<string>();
   for (const d of p.applicable) {
+    // A right the firm holds is listed in its register, but an article binds by its duties (TASK.md);
+    // a right held against the firm (the data subject's right of access) is the firm's duty.
+    if (d.modality === "permission" && !d.reasons.correlative) continue;
     const a = articleOf(d.act, d.unit_eid);
     if (a) binds.add(a);
   }

@@ -62,8 +62,21 @@ export interface Atom {
  *      under a lead-in duty is a prohibition. (Tried and dropped: reading the points of "The report
  *      shall contain the following:" as contents rather than duties lost DORA Art 30 and the incident
  *      report RTS from the dev register: the document is the firm's, and so is the duty.)
+ *   4: a classification however worded ("shall always be considered", "shall be regarded as"), a
+ *      submission to a regime ("shall be subject to the laws and supervision of …") and a bar on what
+ *      may be imposed on a party ("No general obligation … shall be imposed on those providers") are not
+ *      duties; a procedural guarantee ("shall be consulted", "shall be heard", "shall be given the
+ *      opportunity to …", "shall … have the possibility to present their views") is a right of its
+ *      holder, a permission.
  */
-export const EXTRACTION_RULES = 3;
+export const EXTRACTION_RULES = 4;
+
+/** Not duties under rules 4: classifications, submissions to a regime, bars on imposing duties. */
+const NOT_A_DUTY_4 =
+  /\bshall (?:always |also |not |likewise |equally |therefore )?be (?:deemed|considered|regarded)\b|\bshall (?:also )?be subject to\b|\bshall be imposed on\b/iu;
+/** Rules 4: procedural guarantees worded with "shall" are rights of their holder. */
+const GUARANTEE_4 =
+  /^\s*(?:be (?:consulted|heard|given (?:the|an) (?:opportunity|possibility))|have the (?:possibility|opportunity) to)\b/iu;
 
 /** Not duties under rules 3: the legal effect of a thing, not anyone's conduct. */
 const NOT_A_DUTY_3 =
@@ -199,6 +212,7 @@ function modalityIn(modal: string, head: string, before: string, rules: number):
   if (RIGHT.test(head)) return "permission";
   if (rules < 3) return modalityOf(modal);
   if (GRANT_3.test(head)) return "permission";
+  if (rules >= 4 && GUARANTEE_4.test(head)) return "permission";
   if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
   if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
   return modalityOf(modal);
@@ -226,6 +240,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   if (rules < 2 && RESPONSIBLE_1.test(s.text)) return [];
   if (rules >= 2 && NOT_A_DUTY_2.test(s.text)) return [];
   if (rules >= 3 && NOT_A_DUTY_3.test(s.text)) return [];
+  if (rules >= 4 && NOT_A_DUTY_4.test(s.text)) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
