@@ -47,21 +47,14 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog)
 }
 
 function governingStep(schedule: ScheduleItem[], unit: Unit, byNode: Map<string, Unit>): ScheduleItem | null {
-  // Walk from the unit up through its ancestors; the first eId any step names decides.
+  // Walk from the unit up through its ancestors; the first eId a step names decides, among the steps
+  // that do not except the unit or an ancestor passed on the way ("Titles III and IV apply from 30 June
+  // 2024, except Article 17(8)" leaves Art 17(8) to the step that names it, MiCA Art 149(3)-(4)).
+  const excepting = new Set<ScheduleItem>();
   for (let u: Unit | undefined = unit; u; u = u.parent ? byNode.get(u.parent) : undefined) {
-    const excepted = schedule.some((s) => s.except?.includes(u.eid) && covers(s, unit, byNode));
-    const steps = schedule.filter((s) => s.scope.includes(u.eid));
-    if (steps.length > 0 && !excepted) {
-      return steps.reduce((a, b) => (b.from < a.from ? b : a));
-    }
-    if (excepted) return null;
+    for (const s of schedule) if (s.except?.includes(u.eid)) excepting.add(s);
+    const steps = schedule.filter((s) => s.scope.includes(u.eid) && !excepting.has(s));
+    if (steps.length > 0) return steps.reduce((a, b) => (b.from < a.from ? b : a));
   }
   return null;
-}
-
-function covers(step: ScheduleItem, unit: Unit, byNode: Map<string, Unit>): boolean {
-  for (let u: Unit | undefined = unit; u; u = u.parent ? byNode.get(u.parent) : undefined) {
-    if (step.scope.includes(u.eid)) return true;
-  }
-  return false;
 }

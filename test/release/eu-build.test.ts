@@ -80,6 +80,21 @@ describe("the eu release", () => {
     assert.equal(unit("ai-act", "art_6__para_2")?.valid_from, "2026-08-02");
   });
 
+  test("a provision excepted from one step applies from the step that names it (issue 16)", () => {
+    // MiCA Art 149(3): Titles III and IV from 30 June 2024, save the provisions Art 149(4) applies
+    // from 29 June 2023, among them Art 17(8).
+    assert.equal(unit("mica", "art_17__para_8")?.valid_from, "2023-06-29");
+    assert.equal(unit("mica", "art_17__para_8__subpara_2")?.valid_from, "2023-06-29");
+    assert.equal(unit("mica", "art_17__para_1")?.valid_from, "2024-06-30");
+    assert.equal(unit("mica", "art_59")?.valid_from, "2024-12-30");
+    // EHDS Art 105: Chapter IV from 26 March 2029, save Art 51(1)(b) from 2031 and Art 75(5) from 2035.
+    assert.equal(unit("ehds", "art_51__para_1__point_b")?.valid_from, "2031-03-26");
+    assert.equal(unit("ehds", "art_51__para_1__point_a")?.valid_from, "2029-03-26");
+    assert.equal(unit("ehds", "art_75__para_5")?.valid_from, "2035-03-26");
+    // CSRD Art 5(2)(d): the third-country reporting of Art 1(14) from financial years starting 2028.
+    assert.equal(unit("csrd", "art_1__point_14")?.valid_from, "2028-01-01");
+  });
+
   test("definitions are units linked to their term", () => {
     assert.equal(unit("gdpr", "art_4__point_7")?.defines, "controller");
     assert.equal(unit("gdpr", "art_4__point_12")?.defines, "personal data breach");
