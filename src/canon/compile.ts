@@ -72,6 +72,7 @@ export function compile(canon: RegimeCanon, sourcesDir: string, onAct?: (id: str
       entry_into_force: a.entry_into_force,
       application: a.application,
       schedule: a.schedule,
+      ...(a.amended_by.length > 0 ? { amended_by: a.amended_by } : {}),
     });
   }
   const sources = canon.acts

@@ -23,11 +23,44 @@ export interface StatedDate {
   date: string;
   provision?: string;
   basis?: string;
+  /** Set when an amending act moved the date; the adopted text says `set_by.original_from`. */
+  set_by?: DateAmendment;
+}
+
+/**
+ * An act outside the corpus that amended this one (a postponement, a changed scope). The corpus holds
+ * the act as adopted; the canon carries what the amendment changed, so answers give the law in force.
+ */
+export interface AmendingAct {
+  /** "32025L0794". */
+  celex: string;
+  /** How a lawyer names it: "Directive (EU) 2025/794". */
+  title: string;
+  /** Date of its Official Journal publication. */
+  published: string;
+  /** Its article that makes the changes: "Art 1". */
+  provision: string;
+  /** What it changes in this act, in a sentence a reader can check against the Official Journal. */
+  changes: string;
+  /** Units whose text it amends in substance (eIds): the corpus's text of them is not the law in force. */
+  amends_text?: string[];
+}
+
+/** A schedule date an amending act set in place of the one the adopted text states. */
+export interface DateAmendment {
+  /** CELEX of the amending act (one of the act's `amended_by`). */
+  celex: string;
+  /** Its provision that sets the date: "Art 1(2)". */
+  provision: string;
+  /** The date the adopted text states. */
+  original_from: string;
 }
 
 /** One step of an act's staged application, read from its final provisions. */
 export interface ScheduleItem {
   from: string;
+  /** Set when an amending act moved `from`; the adopted text says `set_by.original_from`. */
+  set_by?: DateAmendment;
   /** First day the scope no longer applies (exclusive end). */
   until?: string;
   scope: string[];
@@ -57,6 +90,8 @@ export interface ActCanon {
   /** What a reader must know that the source text does not say (a date a later act moved, a provision
    * another act deleted); each is reported in quality.json. */
   caveats: string[];
+  /** Amending acts outside the corpus whose changes the canon carries. */
+  amended_by: AmendingAct[];
   notes?: string;
 }
 
@@ -87,6 +122,8 @@ export interface Act
     | "application"
     | "schedule"
   > {
+  /** Amending acts outside the corpus whose changes the canon carries (absent when none). */
+  amended_by?: AmendingAct[];
   work_iri: string;
   expression_iri: string;
   source_sha256: string;
@@ -116,6 +153,11 @@ export interface Unit {
   defines?: string;
   /** When `valid_to` is set: the provision that ends the unit ("nis2/art_43" when another act deletes it). */
   ended_by?: string;
+  /**
+   * Acts outside the corpus that changed this unit: its dates (`valid_from` is already the amended date)
+   * or its text (the text here is the adopted one, not the law in force). Absent when none did.
+   */
+  amended_by?: { celex: string; title: string; what: "date" | "text"; provision: string }[];
 }
 
 export interface Corpus {

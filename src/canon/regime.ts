@@ -3,7 +3,15 @@
  * canon mistake must be fixed by a person reading the message.
  */
 import { parse } from "yaml";
-import type { ActCanon, ActType, RegimeCanon, ScheduleItem, StatedDate } from "./model.ts";
+import type {
+  ActCanon,
+  ActType,
+  AmendingAct,
+  DateAmendment,
+  RegimeCanon,
+  ScheduleItem,
+  StatedDate,
+} from "./model.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/u;
 const ACT_TYPES: ActType[] = ["reg", "dir", "reg_del", "reg_impl", "un_reg"];
@@ -56,6 +64,7 @@ const ACT_KEYS = [
   "application",
   "schedule",
   "caveats",
+  "amended_by",
   "notes",
 ];
 
@@ -94,7 +103,21 @@ function readAct(v: unknown, where: string): ActCanon {
       a.caveats === undefined
         ? []
         : arr(a.caveats, `${at}.caveats`).map((x, i) => str(x, `${at}.caveats[${i}]`)),
+    amended_by:
+      a.amended_by === undefined
+        ? []
+        : arr(a.amended_by, `${at}.amended_by`).map((x, i) => amending(x, `${at}.amended_by[${i}]`)),
   };
+  const setters: [string, DateAmendment | undefined][] = [
+    ["application", act.application.set_by],
+    ...act.schedule.map((s, i): [string, DateAmendment | undefined] => [`schedule[${i}]`, s.set_by]),
+  ];
+  for (const [key, by] of setters) {
+    if (by && !act.amended_by.some((m) => m.celex === by.celex))
+      throw new CanonError(
+        `${at}.${key}.set_by.celex: ${by.celex} is not one of the act's amended_by (${act.amended_by.map((m) => m.celex).join(", ") || "none"})`,
+      );
+  }
   if (a.eli !== undefined) act.eli = str(a.eli, `${at}.eli`);
   else if (type !== "un_reg") throw new CanonError(`${at}.eli: required for an EU act`);
   if (a.published !== undefined) act.published = date(a.published, `${at}.published`);
@@ -105,19 +128,42 @@ function readAct(v: unknown, where: string): ActCanon {
 /** A date and where it is stated: a provision of the act, or (when no article states it) a basis. */
 function stated(v: unknown, where: string): StatedDate {
   const o = obj(v, where);
-  known(o, ["date", "provision", "basis"], where);
+  known(o, ["date", "provision", "basis", "set_by"], where);
   const out: StatedDate = { date: date(o.date, `${where}.date`) };
   if (o.provision !== undefined) out.provision = str(o.provision, `${where}.provision`);
   if (o.basis !== undefined) out.basis = str(o.basis, `${where}.basis`);
+  if (o.set_by !== undefined) out.set_by = dateAmendment(o.set_by, `${where}.set_by`);
   if (out.provision === undefined && out.basis === undefined) {
     throw new CanonError(`${where}: name the provision that states the date, or its basis`);
   }
   return out;
 }
 
+const CELEX = /^3\d{4}[LRD]\d{4}$/u;
+
+function amending(v: unknown, where: string): AmendingAct {
+  const o = obj(v, where);
+  known(o, ["celex", "title", "published", "provision", "changes", "amends_text"], where);
+  const celex = str(o.celex, `${where}.celex`);
+  if (!CELEX.test(celex))
+    throw new CanonError(`${where}.celex: "${celex}" is not the CELEX number of an act (3YYYYLNNNN)`);
+  const out: AmendingAct = {
+    celex,
+    title: str(o.title, `${where}.title`),
+    published: date(o.published, `${where}.published`),
+    provision: str(o.provision, `${where}.provision`),
+    changes: str(o.changes, `${where}.changes`),
+  };
+  if (o.amends_text !== undefined)
+    out.amends_text = arr(o.amends_text, `${where}.amends_text`).map((x, i) =>
+      str(x, `${where}.amends_text[${i}]`),
+    );
+  return out;
+}
+
 function step(v: unknown, where: string): ScheduleItem {
   const o = obj(v, where);
-  known(o, ["from", "until", "scope", "except", "provision", "source_defect"], where);
+  known(o, ["from", "until", "scope", "except", "provision", "source_defect", "set_by"], where);
   const out: ScheduleItem = {
     from: date(o.from, `${where}.from`),
     scope: arr(o.scope, `${where}.scope`).map((x, i) => str(x, `${where}.scope[${i}]`)),
@@ -127,7 +173,18 @@ function step(v: unknown, where: string): ScheduleItem {
   if (o.except !== undefined)
     out.except = arr(o.except, `${where}.except`).map((x, i) => str(x, `${where}.except[${i}]`));
   if (o.source_defect !== undefined) out.source_defect = str(o.source_defect, `${where}.source_defect`);
+  if (o.set_by !== undefined) out.set_by = dateAmendment(o.set_by, `${where}.set_by`);
   return out;
+}
+
+function dateAmendment(v: unknown, where: string): DateAmendment {
+  const b = obj(v, where);
+  known(b, ["celex", "provision", "original_from"], where);
+  return {
+    celex: str(b.celex, `${where}.celex`),
+    provision: str(b.provision, `${where}.provision`),
+    original_from: date(b.original_from, `${where}.original_from`),
+  };
 }
 
 /** A canon key nobody reads is a typo waiting to be trusted: refuse it. */

@@ -7,7 +7,7 @@
  * 2029 for A, from 2031 for B"), the provision applies from the earliest. Recitals are part of the act
  * from its entry into force. A provision of another act ("nis2/art_43") may end a scope.
  */
-import type { ActCanon, ScheduleItem, Unit } from "./model.ts";
+import type { ActCanon, AmendingAct, ScheduleItem, Unit } from "./model.ts";
 import type { QualityLog } from "./quality.ts";
 
 export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog): void {
@@ -33,6 +33,14 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog)
     if (item.source_defect) log.defect("source_lost_date", item.provision, item.source_defect);
   }
   for (const caveat of canon.caveats) log.defect("canon_caveat", null, caveat);
+  for (const m of canon.amended_by)
+    for (const eid of m.amends_text ?? [])
+      if (!byEid.has(eid))
+        log.defect(
+          "amendment_unit_unresolved",
+          eid,
+          `${m.title} is said to amend ${eid}, which the text lacks`,
+        );
   for (const u of units) {
     if (u.kind === "recital") {
       u.valid_from = canon.entry_into_force.date;
@@ -43,7 +51,31 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog)
     u.valid_from = step ? step.from : canon.application.date;
     u.valid_to = step?.until ?? null;
     if (step?.until) u.ended_by = step.provision;
+    const dated = step ? step.set_by : canon.application.set_by;
+    const changes = [
+      ...(dated ? [{ by: dated.celex, what: "date" as const, provision: dated.provision }] : []),
+      ...textAmendments(canon, u, byNode).map((by) => ({ by, what: "text" as const, provision: "" })),
+    ];
+    if (changes.length > 0)
+      u.amended_by = changes.map((c) => {
+        const act = canon.amended_by.find((m) => m.celex === c.by) as AmendingAct;
+        return { celex: act.celex, title: act.title, what: c.what, provision: c.provision || act.provision };
+      });
   }
+}
+
+/** The amending acts that changed the text of the unit or of a unit it sits in. */
+function textAmendments(canon: ActCanon, unit: Unit, byNode: Map<string, Unit>): string[] {
+  const out: string[] = [];
+  for (const m of canon.amended_by) {
+    if (!m.amends_text) continue;
+    for (let u: Unit | undefined = unit; u; u = u.parent ? byNode.get(u.parent) : undefined)
+      if (m.amends_text.includes(u.eid)) {
+        out.push(m.celex);
+        break;
+      }
+  }
+  return out;
 }
 
 function governingStep(schedule: ScheduleItem[], unit: Unit, byNode: Map<string, Unit>): ScheduleItem | null {

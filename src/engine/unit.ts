@@ -28,6 +28,8 @@ export function unitView(e: Engine, u: Unit, asOf: string) {
     nested: u.parent !== null,
     valid_from: u.valid_from,
     valid_to: u.valid_to,
+    // Acts outside the corpus that moved this unit's date or changed its text (docs/formats.md).
+    ...(u.amended_by ? { amended_by: u.amended_by } : {}),
   };
 }
 
@@ -58,6 +60,11 @@ export function getUnit(e: Engine, req: UnitRequest, defaultAsOf: string) {
         : `${shown.citation} no longer applies on ${r.as_of}: it ceased to apply on ${shown.valid_to}.`,
     );
   }
+  for (const m of shown.amended_by ?? [])
+    if (m.what === "text")
+      notes.push(
+        `The text of ${shown.citation} here is the text as adopted; ${m.title} (${m.provision}) amended it in substance, so the law in force reads differently.`,
+      );
   const atoms = (e.atomsByNode.get(shown.node) ?? []).map((a) => ({
     id: a.id,
     modality: a.modality,
