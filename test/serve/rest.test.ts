@@ -259,6 +259,35 @@ describe("acquis serve over REST", () => {
     assert.ok(ap.disapplied.includes(lifted.atom));
   });
 
+  test("a unit an amending act outside the corpus changed says so: its date is the amended one, its text is flagged", async () => {
+    const eudr: Loose = await (
+      await server().post("/v1/unit", {
+        eid: "art_3",
+        work_iri: "http://data.europa.eu/eli/reg/2023/1115/oj",
+        as_of: "2026-11-25",
+      })
+    ).json();
+    // Regulation (EU) 2025/2650 moved the EUDR prohibitions from 30 December 2024 to 30 December 2026.
+    assert.equal(eudr.unit.valid_from, "2026-12-30");
+    assert.equal(eudr.in_force, false);
+    assert.deepEqual(
+      eudr.unit.amended_by.map((m: { celex: string; what: string }) => [m.celex, m.what]),
+      [["32025R2650", "date"]],
+    );
+    const mdr: Loose = await (
+      await server().post("/v1/unit", {
+        eid: "art_120__para_2",
+        work_iri: "http://data.europa.eu/eli/reg/2017/745/oj",
+      })
+    ).json();
+    assert.ok(
+      mdr.unit.amended_by.some(
+        (m: { celex: string; what: string }) => m.celex === "32023R0607" && m.what === "text",
+      ),
+    );
+    assert.match(mdr.notes.join(" "), /text as adopted; Regulation \(EU\) 2023\/607/u);
+  });
+
   test("unit, atom and obligations", async () => {
     const u: Loose = await (
       await server().post("/v1/unit", {
