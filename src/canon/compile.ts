@@ -73,6 +73,7 @@ export function compile(canon: RegimeCanon, sourcesDir: string, onAct?: (id: str
       application: a.application,
       schedule: a.schedule,
       ...(a.amended_by.length > 0 ? { amended_by: a.amended_by } : {}),
+      ...(a.transposition ? { transposition: a.transposition } : {}),
     });
   }
   const sources = canon.acts

@@ -92,6 +92,8 @@ export interface ActCanon {
   caveats: string[];
   /** Amending acts outside the corpus whose changes the canon carries. */
   amended_by: AmendingAct[];
+  /** A directive's deadline for Member States to adopt their transposing measures (required for `dir`). */
+  transposition?: StatedDate;
   notes?: string;
 }
 
@@ -121,6 +123,7 @@ export interface Act
     | "entry_into_force"
     | "application"
     | "schedule"
+    | "transposition"
   > {
   /** Amending acts outside the corpus whose changes the canon carries (absent when none). */
   amended_by?: AmendingAct[];
@@ -158,6 +161,10 @@ export interface Unit {
    * or its text (the text here is the adopted one, not the law in force). Absent when none did.
    */
   amended_by?: { celex: string; title: string; what: "date" | "text"; provision: string }[];
+  /** A directive's provision binds firms only as transposed: "through national law". Absent for other acts. */
+  binding?: "through national law";
+  /** For a directive's provision: the date by which Member States had to transpose it. */
+  transposition_deadline?: string;
 }
 
 export interface Corpus {

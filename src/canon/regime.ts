@@ -65,6 +65,7 @@ const ACT_KEYS = [
   "schedule",
   "caveats",
   "amended_by",
+  "transposition",
   "notes",
 ];
 
@@ -118,6 +119,15 @@ function readAct(v: unknown, where: string): ActCanon {
         `${at}.${key}.set_by.celex: ${by.celex} is not one of the act's amended_by (${act.amended_by.map((m) => m.celex).join(", ") || "none"})`,
       );
   }
+  if (a.transposition !== undefined) act.transposition = stated(a.transposition, `${at}.transposition`);
+  else if (type === "dir")
+    throw new CanonError(
+      `${at}.transposition: required for a directive (the deadline its final provisions set)`,
+    );
+  if (act.transposition?.set_by && !act.amended_by.some((m) => m.celex === act.transposition?.set_by?.celex))
+    throw new CanonError(
+      `${at}.transposition.set_by.celex: ${act.transposition.set_by.celex} is not one of the act's amended_by`,
+    );
   if (a.eli !== undefined) act.eli = str(a.eli, `${at}.eli`);
   else if (type !== "un_reg") throw new CanonError(`${at}.eli: required for an EU act`);
   if (a.published !== undefined) act.published = date(a.published, `${at}.published`);

@@ -41,7 +41,18 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog)
           eid,
           `${m.title} is said to amend ${eid}, which the text lacks`,
         );
+  if (canon.transposition?.provision && !byEid.has(canon.transposition.provision))
+    log.defect(
+      "transposition_provision_unresolved",
+      canon.transposition.provision,
+      `the transposition deadline ${canon.transposition.date} cites ${canon.transposition.provision}, which the text lacks`,
+    );
   for (const u of units) {
+    // A directive binds firms through the national law that transposes it, never by itself.
+    if (canon.type === "dir" && canon.transposition && u.kind !== "recital") {
+      u.binding = "through national law";
+      u.transposition_deadline = canon.transposition.date;
+    }
     if (u.kind === "recital") {
       u.valid_from = canon.entry_into_force.date;
       u.valid_to = null;

@@ -125,7 +125,7 @@ function explain(d: Item): string {
     ...r.scope.map((s) => `  scope:       ${s.provision}: ${s.reason}`),
     ...(r.through_national_law
       ? [
-          `  national law: binds through the measures transposing ${r.through_national_law.directive}${r.through_national_law.national_law_from ? `, applied from ${r.through_national_law.national_law_from} (${r.through_national_law.provision})` : ""}`,
+          `  national law: binds through the measures transposing ${r.through_national_law.directive}${r.through_national_law.transposition_deadline ? ` (to be transposed by ${r.through_national_law.transposition_deadline}, ${r.through_national_law.transposition_provision})` : ""}${r.through_national_law.national_law_from ? `, applied from ${r.through_national_law.national_law_from} (${r.through_national_law.provision})` : ""}`,
         ]
       : []),
     ...(r.facts.length ? [`  facts used:  ${r.facts.join("; ")}`] : []),

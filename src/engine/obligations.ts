@@ -19,7 +19,12 @@ export function register(e: Engine, profile: Profile, asOf: string): Applicabili
     transposition: (act) => {
       const a = acts.get(act);
       return a?.type === "dir" && a.application
-        ? { date: a.application.date, provision: `${act}/${a.application.provision}` }
+        ? {
+            date: a.application.date,
+            provision: `${act}/${a.application.provision}`,
+            deadline: a.transposition?.date ?? null,
+            deadline_provision: a.transposition?.provision ? `${act}/${a.transposition.provision}` : null,
+          }
         : null;
     },
     ancestry: (node) => {

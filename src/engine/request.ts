@@ -50,6 +50,9 @@ export interface Citation {
   expression_iri: string | null;
   valid_from: string | null;
   valid_to: string | null;
+  /** A directive's provision binds firms only as transposed into national law. */
+  binding?: "through national law";
+  transposition_deadline?: string;
 }
 
 export function unitCitation(e: Engine, u: Unit, asOf: string): Citation {
@@ -64,7 +67,13 @@ export function unitCitation(e: Engine, u: Unit, asOf: string): Citation {
     expression_iri: act?.expression_iri ?? null,
     valid_from: u.valid_from,
     valid_to: u.valid_to,
+    ...directive(u),
   };
+}
+
+/** What a citation of a directive's provision adds: it binds through national law, transposed by a date. */
+function directive(u: Unit | undefined): Partial<Pick<Citation, "binding" | "transposition_deadline">> {
+  return u?.binding ? { binding: u.binding, transposition_deadline: u.transposition_deadline as string } : {};
 }
 
 export function atomCitation(e: Engine, a: ReleasedAtom, asOf: string): Citation {
@@ -79,5 +88,6 @@ export function atomCitation(e: Engine, a: ReleasedAtom, asOf: string): Citation
     expression_iri: act?.expression_iri ?? null,
     valid_from: a.effective,
     valid_to: a.expires,
+    ...directive(e.release.byNode.get(a.node)),
   };
 }

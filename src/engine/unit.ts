@@ -30,6 +30,7 @@ export function unitView(e: Engine, u: Unit, asOf: string) {
     valid_to: u.valid_to,
     // Acts outside the corpus that moved this unit's date or changed its text (docs/formats.md).
     ...(u.amended_by ? { amended_by: u.amended_by } : {}),
+    ...(u.binding ? { binding: u.binding, transposition_deadline: u.transposition_deadline } : {}),
   };
 }
 

@@ -184,6 +184,9 @@ export interface Reasons {
     directive: string;
     national_law_from: string | null;
     provision: string | null;
+    /** The date by which Member States had to transpose the directive, and the article saying so. */
+    transposition_deadline?: string;
+    transposition_provision?: string;
   } | null;
   modified_by: Modification[];
   excluded_by: { provision: string; kind: string; rule: string } | null;
@@ -232,7 +235,9 @@ export interface Rules {
   derogations: Derogation[];
   scope: Scope;
   /** For a directive: the date its national measures apply from, and the provision that says so. */
-  transposition?: (act: string) => { date: string; provision: string } | null;
+  transposition?: (
+    act: string,
+  ) => { date: string; provision: string; deadline: string | null; deadline_provision: string | null } | null;
   /** A unit's ancestors, nearest first, ending with its act's id. */
   ancestry?: (node: string) => string[];
 }
@@ -357,6 +362,12 @@ export function decide(
             directive: atom.node,
             national_law_from: transposed?.date ?? null,
             provision: transposed?.provision ?? null,
+            ...(transposed?.deadline
+              ? {
+                  transposition_deadline: transposed.deadline,
+                  transposition_provision: transposed.deadline_provision ?? "",
+                }
+              : {}),
           }
         : null;
     const reasons: Reasons = {

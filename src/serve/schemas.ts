@@ -118,6 +118,16 @@ export const Citation = Type.Object({
   valid_from: Type.Optional(Nullable(Type.String())),
   valid_to: Type.Optional(Nullable(Type.String())),
   work_iri: Type.Optional(Nullable(Type.String())),
+  binding: Type.Optional(
+    Type.Literal("through national law", {
+      description: "a directive's provision: it binds firms only as transposed into national law",
+    }),
+  ),
+  transposition_deadline: Type.Optional(
+    Type.String({
+      description: "a directive's provision: the date by which Member States had to transpose it",
+    }),
+  ),
 });
 
 export const Disclaimer = Type.Object({ release: Type.String(), text: Type.String() });
