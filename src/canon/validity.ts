@@ -41,6 +41,8 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog)
           eid,
           `${m.title} is said to amend ${eid}, which the text lacks`,
         );
+  if (canon.type === "dir" && !canon.transposition)
+    log.defect("transposition_missing", null, "a directive whose canon names no transposition deadline");
   if (canon.transposition?.provision && !byEid.has(canon.transposition.provision))
     log.defect(
       "transposition_provision_unresolved",

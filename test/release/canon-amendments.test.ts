@@ -43,6 +43,16 @@ describe("amending acts in the canon", () => {
     );
   });
 
+  test("every directive of the canon names its transposition deadline and the article that sets it", () => {
+    const canon = parseRegime(text, FILE);
+    const directives = canon.acts.filter((a) => a.type === "dir");
+    assert.ok(directives.length >= 12);
+    for (const d of directives) {
+      assert.match(d.transposition?.date ?? "", /^\d{4}-\d{2}-\d{2}$/u, d.id);
+      assert.match(d.transposition?.provision ?? "", /^art_\d+/u, d.id);
+    }
+  });
+
   test("a malformed CELEX and an unknown key are refused", () => {
     assert.throws(
       () => parseRegime(text.replace("- celex: 32024R3234", "- celex: 2024/3234"), FILE),

@@ -95,6 +95,30 @@ describe("the eu release", () => {
     assert.equal(unit("csrd", "art_1__point_14")?.valid_from, "2028-01-01");
   });
 
+  test("a directive's provisions bind through national law, with the transposition deadline its final provisions set", () => {
+    assert.equal(unit("nis2", "art_21__para_1")?.binding, "through national law");
+    assert.equal(unit("nis2", "art_21__para_1")?.transposition_deadline, "2024-10-17"); // NIS2 Art 41(1)
+    assert.equal(unit("psd2", "art_97__para_1")?.transposition_deadline, "2018-01-13"); // PSD2 Art 115(1)
+    // Directive (EU) 2025/794 moved the CSDDD's deadline from 26 July 2026 to 26 July 2027.
+    assert.equal(unit("csddd", "art_5")?.transposition_deadline, "2027-07-26");
+    assert.equal(unit("nis2", "rec_1")?.binding, undefined, "recitals bind no one");
+    assert.equal(unit("gdpr", "art_33__para_1")?.binding, undefined, "a regulation applies directly");
+  });
+
+  test("dates an amending act outside the corpus moved are the dates in force, naming the act", () => {
+    assert.equal(unit("eudr", "art_3")?.valid_from, "2026-12-30"); // Regulation (EU) 2025/2650
+    assert.equal(unit("mdr", "art_10__para_1")?.valid_from, "2021-05-26"); // Regulation (EU) 2020/561
+    assert.equal(unit("csddd", "art_5")?.valid_from, "2028-07-26"); // Directive (EU) 2025/794
+    assert.deepEqual(
+      unit("mdr", "art_120__para_2")?.amended_by?.map((m) => [m.celex, m.what]),
+      [
+        ["32020R0561", "date"],
+        ["32023R0607", "text"],
+      ],
+    );
+    assert.equal(unit("gdpr", "art_33__para_1")?.amended_by, undefined);
+  });
+
   test("definitions are units linked to their term", () => {
     assert.equal(unit("gdpr", "art_4__point_7")?.defines, "controller");
     assert.equal(unit("gdpr", "art_4__point_12")?.defines, "personal data breach");

@@ -288,6 +288,26 @@ describe("acquis serve over REST", () => {
     assert.match(mdr.notes.join(" "), /text as adopted; Regulation \(EU\) 2023\/607/u);
   });
 
+  test("a directive's provision is cited as binding through national law, with its transposition deadline", async () => {
+    const u: Loose = await (
+      await server().post("/v1/unit", {
+        eid: "art_21__para_1",
+        work_iri: "http://data.europa.eu/eli/dir/2022/2555/oj",
+      })
+    ).json();
+    assert.equal(u.unit.binding, "through national law");
+    assert.equal(u.unit.transposition_deadline, "2024-10-17");
+    assert.equal(u.atoms[0].citation.binding, "through national law");
+    const a: Loose = await (await server().post("/v1/answer", { query: "Article 21(1) NIS2" })).json();
+    const block = a.blocks.find((b: { id: string }) => b.id === "nis2/art_21__para_1");
+    assert.equal(block.citation.binding, "through national law");
+    assert.equal(block.citation.transposition_deadline, "2024-10-17");
+    const g: Loose = await (await server().post("/v1/answer", { query: "Article 33(1) GDPR" })).json();
+    const gdpr = g.blocks.find((b: { id: string }) => b.id === "gdpr/art_33__para_1");
+    assert.ok(gdpr, "the GDPR block is there");
+    assert.equal(gdpr.citation.binding, undefined, "a regulation applies directly");
+  });
+
   test("unit, atom and obligations", async () => {
     const u: Loose = await (
       await server().post("/v1/unit", {
