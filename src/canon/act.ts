@@ -152,9 +152,28 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit): void {
     }
     const parent = ((section ?? chapter ?? title) as Open | null)?.unit ?? null;
     const parsed = parseProvision(a.blocks);
-    const article = emit("article", eid, a.num, a.heading, parent, parsed.own);
-    emitDrafts(parsed.children, article, emit);
+    const made: Unit[] = [];
+    const collect: Emit = (kind, id, num, heading, up, own) => {
+      const u = emit(kind, id, num, heading, up, own);
+      made.push(u);
+      return u;
+    };
+    const article = collect("article", eid, a.num, a.heading, parent, parsed.own);
+    emitDrafts(parsed.children, article, collect);
+    if (a.titleFromText && parsed.own !== "") for (const u of made) u.aliases = [formerEid(eid, u.eid)];
   }
+}
+
+/**
+ * The eId a unit of an article had while its title stood as the article's own text: the article's
+ * first block was then its second subparagraph, so every subparagraph moves one up and what hung from
+ * the article hung from that second subparagraph.
+ */
+function formerEid(article: string, eid: string): string {
+  if (eid === article) return `${article}__subpara_2`;
+  const rest = eid.slice(article.length + 2);
+  const sub = /^subpara_(\d+)(.*)$/u.exec(rest);
+  return sub ? `${article}__subpara_${Number(sub[1]) + 1}${sub[2]}` : `${article}__subpara_2__${rest}`;
 }
 
 function emitDrafts(drafts: Draft[], parent: Unit, emit: Emit): void {

@@ -161,6 +161,11 @@ export interface Unit {
    * or its text (the text here is the adopted one, not the law in force). Absent when none did.
    */
   amended_by?: { celex: string; title: string; what: "date" | "text"; provision: string }[];
+  /**
+   * eIds this unit had in earlier releases, before a parsing repair renamed it (an article whose title
+   * the source left in its body). `/v1/unit` resolves them when no unit has that eId now.
+   */
+  aliases?: string[];
   /** A directive's provision binds firms only as transposed: "through national law". Absent for other acts. */
   binding?: "through national law";
   /** For a directive's provision: the date by which Member States had to transpose it. */

@@ -40,6 +40,8 @@ export interface CleanArticle {
   chapterField: string | null;
   /** Headings that precede this article (moved off the end of the previous one). */
   headingsBefore: Heading[];
+  /** The heading was read from the body's first line (the source's title field was empty). */
+  titleFromText?: boolean;
 }
 
 export interface CleanAnnex {
@@ -63,7 +65,7 @@ export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
   for (let i = 0; i < src.articles.length; i++) {
     const a = src.articles[i] as SourceArticle;
     const eid = `art_${a.number}`;
-    const heading = a.title ? normaliseSpaces(a.title.replace(/`$/u, "")) : null;
+    let heading = a.title ? normaliseSpaces(a.title.replace(/`$/u, "")) : null;
     if (a.title?.endsWith("`"))
       log.repair("title_typo_fixed", eid, `stray backquote removed from title "${a.title}"`);
     const annexNum = /^Annex\s+(\S+)$/u.exec(a.number.trim());
@@ -72,6 +74,20 @@ export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
     if (heading && blocks[0] === heading && blocks.length > 1) {
       blocks = blocks.slice(1);
       log.repair("title_removed_from_text", where, `title "${clip(heading)}" repeated as the first line`);
+    }
+    // The source lost the title field but kept the title as the body's first line: a short line with no
+    // closing punctuation and no verb of duty. Read as text, it took the article's own-text slot and
+    // pushed every block after it down one subparagraph.
+    let titleFromText = false;
+    if (heading === null && !annexNum && blocks.length > 1 && looksLikeTitle(blocks[0] as string)) {
+      heading = blocks[0] as string;
+      blocks = blocks.slice(1);
+      titleFromText = true;
+      log.repair(
+        "title_in_text",
+        where,
+        `the source has no title field; its first line "${clip(heading)}" is the title`,
+      );
     }
     if (annexNum) {
       // UN regulations list their annexes as articles named "Annex 1".
@@ -95,6 +111,7 @@ export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
       blocks,
       chapterField: a.chapter ? a.chapter.trim() : null,
       headingsBefore: [],
+      titleFromText,
     });
   }
   // Only consolidated texts (they carry EUR-Lex markers) print inserted articles inside the article
@@ -102,6 +119,18 @@ export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
   if (src.articles.some((a) => /[▼►]/u.test(a.text))) splitInsertedArticles(articles, log);
   moveGluedHeadings(articles, log);
   return { articles, annexes };
+}
+
+/** A title line: short, capitalised, no closing punctuation, no number or point label, no verb of duty. */
+function looksLikeTitle(block: string): boolean {
+  return (
+    block.length <= 200 &&
+    /^\p{Lu}/u.test(block) &&
+    !/[.;:,]$/u.test(block) &&
+    !/\b(?:shall|may|must)\b/u.test(block) &&
+    !STRUCT_LABEL.test(block) &&
+    !ANNEX_LABEL.test(block)
+  );
 }
 
 /**

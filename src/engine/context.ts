@@ -26,6 +26,8 @@ export interface Engine {
   actLane: Int32Array;
   children: Map<string, Unit[]>;
   unitsByEid: Map<string, Unit[]>;
+  /** A former eId (before a parsing repair renamed the unit) -> the units that had it. */
+  unitsByAlias: Map<string, Unit[]>;
   atomsById: Map<string, ReleasedAtom>;
   atomsByNode: Map<string, ReleasedAtom[]>;
   /** The graph's amendment and repeal edges (few; scanned per match). */
@@ -87,11 +89,13 @@ export function rollUp(byNode: Map<string, Unit>, node: string): string {
 export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
   const children = new Map<string, Unit[]>();
   const unitsByEid = new Map<string, Unit[]>();
+  const unitsByAlias = new Map<string, Unit[]>();
   let first = "9999-12-31";
   let last: string | null = "0000-01-01";
   for (const u of release.units) {
     if (u.parent) children.set(u.parent, [...(children.get(u.parent) ?? []), u]);
     unitsByEid.set(u.eid, [...(unitsByEid.get(u.eid) ?? []), u]);
+    for (const a of u.aliases ?? []) unitsByAlias.set(a, [...(unitsByAlias.get(a) ?? []), u]);
     if (u.valid_from < first) first = u.valid_from;
     if (last !== null) last = u.valid_to === null ? null : u.valid_to > last ? u.valid_to : last;
   }
@@ -146,6 +150,7 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
     actLane,
     children,
     unitsByEid,
+    unitsByAlias,
     atomsById: new Map(release.atoms.map((a) => [a.id, a])),
     atomsByNode,
     amendments: release.edges.filter((x) => x.kind === "amends" || x.kind === "repeals"),

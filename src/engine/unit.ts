@@ -36,9 +36,12 @@ export function unitView(e: Engine, u: Unit, asOf: string) {
 
 export function getUnit(e: Engine, req: UnitRequest, defaultAsOf: string) {
   const r = resolve(e, req, defaultAsOf);
-  let candidates = e.unitsByEid.get(req.eid) ?? [];
-  if (req.work_iri !== undefined)
-    candidates = candidates.filter((u) => e.actsById.get(u.act)?.work_iri === req.work_iri);
+  const inAct = (us: Unit[]) =>
+    req.work_iri === undefined ? us : us.filter((u) => e.actsById.get(u.act)?.work_iri === req.work_iri);
+  let candidates = inAct(e.unitsByEid.get(req.eid) ?? []);
+  // An eId a parsing repair retired still finds its unit, unless a unit bears that eId now.
+  const renamed = candidates.length === 0 ? inAct(e.unitsByAlias.get(req.eid) ?? []) : [];
+  if (renamed.length > 0) candidates = renamed;
   if (candidates.length === 0) {
     const where = req.work_iri ? ` in ${req.work_iri}` : "";
     throw new ServiceError("not_found", `no unit with eId "${req.eid}"${where} in ${e.regime}@${e.tag}`);
@@ -54,6 +57,10 @@ export function getUnit(e: Engine, req: UnitRequest, defaultAsOf: string) {
   const current = candidates.find((u) => inForce(u, r.as_of)) ?? null;
   const shown = current ?? (candidates[0] as Unit);
   const notes: string[] = [];
+  if (renamed.length > 0)
+    notes.push(
+      `${req.eid} is the eId ${shown.citation} had before its article's title was repaired; it is ${shown.eid} now.`,
+    );
   if (!current) {
     notes.push(
       shown.valid_from > r.as_of
