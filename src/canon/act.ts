@@ -10,8 +10,8 @@ import { type CleanAct, type CleanArticle, cleanSource, type Heading, type Sourc
 import { clip, romanValue, toBlocks } from "./text.ts";
 import { resolveValidity } from "./validity.ts";
 
-export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog): Unit[] {
-  const clean = cleanSource(src, log);
+export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog, parser = 1): Unit[] {
+  const clean = cleanSource(src, log, parser);
   const units: Unit[] = [];
   const emit: Emit = (kind, eid, num, heading, parent, own) => {
     const unit: Unit = {

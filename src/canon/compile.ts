@@ -53,7 +53,7 @@ export function compile(canon: RegimeCanon, sourcesDir: string, onAct?: (id: str
     onAct?.(a.id);
     const src = readSource(sourcesDir, a.source, a.sha256);
     const log = new QualityLog(a.id);
-    units.push(...buildActUnits(a, src, log));
+    units.push(...buildActUnits(a, src, log, canon.parser));
     quality.push(log.toJSON());
     acts.push({
       id: a.id,

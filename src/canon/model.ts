@@ -103,6 +103,12 @@ export interface RegimeCanon {
   /** The date the source texts speak from. */
   as_of: string;
   licence: { corpus: string; attribution: string };
+  /**
+   * The parsing repairs this canon was written for (docs/formats.md#parser): 1 as first released, 2 reads
+   * a title the source left in the body. A recorded release is rebuilt with the repairs of its own
+   * commit's canon, so its units, eIds and atom keys come out as they were.
+   */
+  parser: number;
   acts: ActCanon[];
 }
 

@@ -26,7 +26,7 @@ export function parseRegime(text: string, file: string): RegimeCanon {
     throw new CanonError(`${file}: not valid YAML: ${(e as Error).message.split("\n")[0]}`);
   }
   const r = obj(doc, file);
-  known(r, ["regime", "title", "as_of", "licence", "acts"], file);
+  known(r, ["regime", "title", "as_of", "licence", "parser", "acts"], file);
   const acts = arr(r.acts, `${file}: acts`).map((a, i) => readAct(a, `${file}: acts[${i}]`));
   const ids = new Set<string>();
   for (const a of acts) {
@@ -38,6 +38,7 @@ export function parseRegime(text: string, file: string): RegimeCanon {
     regime: str(r.regime, `${file}: regime`),
     title: str(r.title, `${file}: title`),
     as_of: date(r.as_of, `${file}: as_of`),
+    parser: r.parser === undefined ? 1 : parserVersion(r.parser, `${file}: parser`),
     licence: {
       corpus: str(licence.corpus, `${file}: licence.corpus`),
       attribution: str(licence.attribution, `${file}: licence.attribution`),
@@ -135,6 +136,16 @@ function readAct(v: unknown, where: string): ActCanon {
 }
 
 /** A date and where it is stated: a provision of the act, or (when no article states it) a basis. */
+export const PARSER_VERSIONS = [1, 2];
+
+function parserVersion(v: unknown, where: string): number {
+  if (typeof v !== "number" || !PARSER_VERSIONS.includes(v))
+    throw new CanonError(
+      `${where}: ${JSON.stringify(v)} is not one of the parser versions ${PARSER_VERSIONS.join(", ")}`,
+    );
+  return v;
+}
+
 function stated(v: unknown, where: string): StatedDate {
   const o = obj(v, where);
   known(o, ["date", "provision", "basis", "set_by"], where);

@@ -59,7 +59,7 @@ const STRUCT_LABEL = /^(TITLE|PART|CHAPTER|SECTION|Title|Part|Chapter|Section)\s
 const ANNEX_LABEL = /^(?:ANNEX|Annex)(?:\s+([IVXLC]+[a-z]?|\d{1,2}[A-Z]?))?$/u;
 const INSERTED_ARTICLE = /^Article\s+(\d{1,3}[a-z]{1,2})$/u;
 
-export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
+export function cleanSource(src: SourceAct, log: QualityLog, parser = 1): CleanAct {
   const articles: CleanArticle[] = [];
   const annexes: CleanAnnex[] = [];
   for (let i = 0; i < src.articles.length; i++) {
@@ -79,7 +79,13 @@ export function cleanSource(src: SourceAct, log: QualityLog): CleanAct {
     // closing punctuation and no verb of duty. Read as text, it took the article's own-text slot and
     // pushed every block after it down one subparagraph.
     let titleFromText = false;
-    if (heading === null && !annexNum && blocks.length > 1 && looksLikeTitle(blocks[0] as string)) {
+    if (
+      parser >= 2 &&
+      heading === null &&
+      !annexNum &&
+      blocks.length > 1 &&
+      looksLikeTitle(blocks[0] as string)
+    ) {
       heading = blocks[0] as string;
       blocks = blocks.slice(1);
       titleFromText = true;

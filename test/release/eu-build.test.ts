@@ -119,6 +119,25 @@ describe("the eu release", () => {
     assert.equal(unit("gdpr", "art_33__para_1")?.amended_by, undefined);
   });
 
+  test("an article whose source kept its title in the body gets it as heading, the right eIds and its former eIds as aliases", () => {
+    const art19 = unit("gdpr", "art_19");
+    assert.equal(
+      art19?.heading,
+      "Notification obligation regarding rectification or erasure of personal data or restriction of processing",
+    );
+    assert.match(art19?.own_text ?? "", /^The controller shall communicate any rectification/u);
+    assert.deepEqual(art19?.aliases, ["art_19__subpara_2"]);
+    assert.equal(
+      unit("gdpr", "art_19__subpara_2"),
+      undefined,
+      "the eId the text had before the repair is gone",
+    );
+    // An article with numbered paragraphs keeps its eIds; only the heading moves out of its text.
+    assert.equal(unit("gdpr", "art_12")?.heading?.startsWith("Transparent information"), true);
+    assert.equal(unit("gdpr", "art_12")?.own_text, "");
+    assert.equal(unit("gdpr", "art_12")?.aliases, undefined);
+  });
+
   test("definitions are units linked to their term", () => {
     assert.equal(unit("gdpr", "art_4__point_7")?.defines, "controller");
     assert.equal(unit("gdpr", "art_4__point_12")?.defines, "personal data breach");

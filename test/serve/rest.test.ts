@@ -308,6 +308,17 @@ describe("acquis serve over REST", () => {
     assert.equal(gdpr.citation.binding, undefined, "a regulation applies directly");
   });
 
+  test("an eId a parsing repair retired still finds its unit, with a note", async () => {
+    const u: Loose = await (
+      await server().post("/v1/unit", {
+        eid: "art_19__subpara_2",
+        work_iri: "http://data.europa.eu/eli/reg/2016/679/oj",
+      })
+    ).json();
+    assert.equal(u.unit.eid, "art_19");
+    assert.match(u.notes.join(" "), /art_19__subpara_2 is the eId .* had before/u);
+  });
+
   test("unit, atom and obligations", async () => {
     const u: Loose = await (
       await server().post("/v1/unit", {
