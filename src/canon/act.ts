@@ -34,7 +34,7 @@ export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog, 
   };
 
   emitRecitals(canon, src, log, emit);
-  emitArticles(clean, log, emit);
+  emitArticles(clean, log, emit, parser);
   for (const anx of clean.annexes) {
     const num = anx.num ?? "1";
     if (units.some((u) => u.eid === `anx_${num}`)) {
@@ -44,6 +44,7 @@ export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog, 
     emit("annex", `anx_${num}`, anx.num, anx.heading, null, anx.blocks.join("\n\n"));
   }
   markDefinitions(src, units, log);
+  reportDuplicateNodes(units, log);
   reportEmptyPoints(units, log);
   restoreSuperscripts(units, log);
   composeText(units);
@@ -94,12 +95,32 @@ interface Open {
   num: string | null;
 }
 
-function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit): void {
+function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1): void {
+  let part: Open | null = null;
   let title: Open | null = null;
   let chapter: Open | null = null;
   let section: Open | null = null;
   const openHeading = (h: Heading) => {
-    if (h.kind === "title" || h.kind === "part") {
+    // Parser 3: Parts hold Titles (EECC: Part II, Title I), so a Title's eId names its Part; before,
+    // both were top level and Part II's Title I collided with Part I's.
+    if (parser >= 3 && h.kind === "part") {
+      if (part === null && title !== null)
+        log.defect(
+          "first_heading_lost",
+          `part_${h.num}`,
+          `Part ${h.num} is the first Part the source prints; the Titles before it belong to an earlier Part whose heading is lost, and stay outside any Part`,
+        );
+      part = { unit: emit("part", `part_${h.num}`, h.num, h.text, null, h.text ?? ""), num: h.num };
+      title = null;
+      chapter = null;
+      section = null;
+    } else if (parser >= 3 && h.kind === "title") {
+      const p = part as Open | null;
+      const eid = `${p ? `${p.unit.eid}__` : ""}title_${h.num}`;
+      title = { unit: emit("title", eid, h.num, h.text, p ? p.unit : null, h.text ?? ""), num: h.num };
+      chapter = null;
+      section = null;
+    } else if (h.kind === "title" || h.kind === "part") {
       const prefix = h.kind === "title" ? "title" : "part";
       title = { unit: emit(h.kind, `${prefix}_${h.num}`, h.num, h.text, null, h.text ?? ""), num: h.num };
       chapter = null;
@@ -191,6 +212,15 @@ function emitDrafts(drafts: Draft[], parent: Unit, emit: Emit): void {
 function chapterOrder(num: string): number {
   const r = romanValue(num);
   return Number.isNaN(r) ? Number.parseInt(num, 10) : r;
+}
+
+/** Two units with one node make every citation of it ambiguous: the parser must never emit them. */
+function reportDuplicateNodes(units: Unit[], log: QualityLog): void {
+  const seen = new Map<string, number>();
+  for (const u of units) seen.set(u.eid, (seen.get(u.eid) ?? 0) + 1);
+  for (const [eid, n] of seen)
+    if (n > 1)
+      log.defect("duplicate_node", eid, `${n} units share the eId ${eid}; a citation of it is ambiguous`);
 }
 
 /** A numbered definition is its own unit (`art_4__point_7`) carrying the term it defines. */
