@@ -138,6 +138,23 @@ describe("the eu release", () => {
     assert.equal(unit("gdpr", "art_12")?.aliases, undefined);
   });
 
+  test("a Title nests in its Part, so no two units share a node unless the report says so", () => {
+    assert.equal(unit("eecc", "part_II__title_I")?.heading, "MARKET ENTRY AND DEPLOYMENT");
+    assert.equal(unit("eecc", "part_III__title_I")?.heading, "UNIVERSAL SERVICE OBLIGATIONS");
+    assert.equal(unit("eecc", "part_III__title_I")?.parent, "eecc/part_III");
+    const seen = new Map<string, number>();
+    for (const u of release.units) seen.set(u.node, (seen.get(u.node) ?? 0) + 1);
+    const shared = [...seen].filter(([, n]) => n > 1).map(([node]) => node);
+    const quality = JSON.parse(readFileSync(join(release.dir, "quality.json"), "utf8")) as {
+      acts: { act: string; defects: { kind: string; eid: string | null }[] }[];
+    };
+    const reported = quality.acts.flatMap((a) =>
+      a.defects.filter((d) => d.kind === "duplicate_node").map((d) => `${a.act}/${d.eid}`),
+    );
+    assert.deepEqual(shared.sort(), reported.sort(), "every shared node is reported as duplicate_node");
+    assert.ok(!shared.some((n) => n.startsWith("eecc/")), shared.join(" "));
+  });
+
   test("definitions are units linked to their term", () => {
     assert.equal(unit("gdpr", "art_4__point_7")?.defines, "controller");
     assert.equal(unit("gdpr", "art_4__point_12")?.defines, "personal data breach");
