@@ -44,16 +44,20 @@ export interface ReleaseNodes {
   has(node: string): boolean;
 }
 
-/** Load every `*.yaml` under `dir` and validate each question against `release`; throws QuestionError. */
-export function loadQuestions(dir: string, release: ReleaseNodes): Question[] {
-  let names: string[];
+/** The `*.yaml` files of a question folder, sorted so every run reads them in one order. */
+export function yamlFiles(dir: string, what: string): string[] {
   try {
-    names = readdirSync(dir)
+    return readdirSync(dir)
       .filter((f) => f.endsWith(".yaml"))
       .sort();
   } catch {
-    throw new QuestionError(`${dir}: cannot read the question folder`);
+    throw new QuestionError(`${dir}: cannot read the ${what} folder`);
   }
+}
+
+/** Load every `*.yaml` under `dir` and validate each question against `release`; throws QuestionError. */
+export function loadQuestions(dir: string, release: ReleaseNodes): Question[] {
+  const names = yamlFiles(dir, "question");
   if (names.length === 0) throw new QuestionError(`${dir}: no *.yaml question files`);
   const out: Question[] = [];
   const seen = new Map<string, string>();

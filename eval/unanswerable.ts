@@ -4,10 +4,10 @@
  * question whose answer lies in no act of the corpus, its instrument unnamed). They measure saying no:
  * a system should return no match for them, and keep answering the in-scope questions it is run with.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
-import { QuestionError } from "./questions.ts";
+import { QuestionError, yamlFiles } from "./questions.ts";
 
 export const KINDS = ["nonsense", "outside"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -23,14 +23,7 @@ const FIELDS = ["id", "kind", "query", "why"];
 
 /** Every `*.yaml` under `dir`, validated; the first problem throws naming the file and the entry. */
 export function loadUnanswerable(dir: string): Unanswerable[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir)
-      .filter((f) => f.endsWith(".yaml"))
-      .sort();
-  } catch {
-    throw new QuestionError(`${dir}: cannot read the unanswerable-question folder`);
-  }
+  const names = yamlFiles(dir, "unanswerable-question");
   const out: Unanswerable[] = [];
   const seen = new Set<string>();
   for (const name of names) {
