@@ -48,7 +48,7 @@ export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog, 
   reportEmptyPoints(units, log);
   restoreSuperscripts(units, log);
   composeText(units);
-  resolveValidity(canon, units, log);
+  resolveValidity(canon, units, log, parser);
   return units;
 }
 

@@ -10,7 +10,7 @@
 import type { ActCanon, AmendingAct, ScheduleItem, Unit } from "./model.ts";
 import type { QualityLog } from "./quality.ts";
 
-export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog): void {
+export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog, parser = 1): void {
   const byNode = new Map(units.map((u) => [u.node, u]));
   const byEid = new Set(units.map((u) => u.eid));
   for (const item of canon.schedule) {
@@ -64,6 +64,7 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog)
     u.valid_from = step ? step.from : canon.application.date;
     u.valid_to = step?.until ?? null;
     if (step?.until) u.ended_by = step.provision;
+    if (parser >= 3) dateInText(u, log);
     const dated = step ? step.set_by : canon.application.set_by;
     const changes = [
       ...(dated ? [{ by: dated.celex, what: "date" as const, provision: dated.provision }] : []),
@@ -102,4 +103,50 @@ function governingStep(schedule: ScheduleItem[], unit: Unit, byNode: Map<string,
     if (steps.length > 0) return steps.reduce((a, b) => (b.from < a.from ? b : a));
   }
   return null;
+}
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const DAY = `(\\d{1,2}) (${MONTHS.join("|")}) (\\d{4})`;
+/** A provision that opens with the date it governs from: "From 12 January 2027, providers … shall not …". */
+const OPENS_WITH_DATE = new RegExp(`^(?:As )?[Ff]rom ${DAY}(?: to ${DAY})?,`, "u");
+
+const iso = (d: string, m: string, y: string) =>
+  `${y}-${String(MONTHS.indexOf(m) + 1).padStart(2, "0")}-${d.padStart(2, "0")}`;
+
+/**
+ * Parser 3: a date written at the head of a provision governs it when it is later than its act's date
+ * (Data Act Art 29(1), CSDDD Art 17(1), RED Art 5(1)); "from A to B" also ends it after B, the last day
+ * the period includes. A date earlier than the act's own is the act's business, not the provision's.
+ */
+function dateInText(u: Unit, log: QualityLog): void {
+  const m = OPENS_WITH_DATE.exec(u.own_text);
+  if (!m) return;
+  const from = iso(m[1] as string, m[2] as string, m[3] as string);
+  if (from > u.valid_from) {
+    log.repair("date_in_text", u.eid, `"${m[0]}": applies from ${from}, not ${u.valid_from}`);
+    u.valid_from = from;
+  }
+  if (m[4]) {
+    const last = new Date(`${iso(m[4], m[5] as string, m[6] as string)}T00:00:00Z`);
+    last.setUTCDate(last.getUTCDate() + 1);
+    const until = last.toISOString().slice(0, 10);
+    if (u.valid_to === null || until < u.valid_to) {
+      log.repair("date_in_text", u.eid, `"${m[0]}": applies until ${until} (exclusive)`);
+      u.valid_to = until;
+      u.ended_by = u.eid;
+    }
+  }
 }

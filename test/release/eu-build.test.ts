@@ -155,6 +155,16 @@ describe("the eu release", () => {
     assert.ok(!shared.some((n) => n.startsWith("eecc/")), shared.join(" "));
   });
 
+  test("a date at the head of a provision governs it when later than its act's (issue 16)", () => {
+    // Data Act Art 29(1): "From 12 January 2027, providers of data processing services shall not impose
+    // any switching charges"; Art 29(2): reduced charges "From 11 January 2024 to 12 January 2027".
+    assert.equal(unit("data-act", "art_29__para_1")?.valid_from, "2027-01-12");
+    assert.equal(unit("data-act", "art_29__para_2")?.valid_from, "2025-09-12", "the act's own date is later");
+    assert.equal(unit("data-act", "art_29__para_2")?.valid_to, "2027-01-13", "12 January 2027 is included");
+    assert.equal(unit("csddd", "art_17__para_1")?.valid_from, "2029-01-01");
+    assert.equal(unit("red", "art_5__para_1")?.valid_from, "2018-06-12");
+  });
+
   test("definitions are units linked to their term", () => {
     assert.equal(unit("gdpr", "art_4__point_7")?.defines, "controller");
     assert.equal(unit("gdpr", "art_4__point_12")?.defines, "personal data breach");
