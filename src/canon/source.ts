@@ -71,6 +71,7 @@ export function cleanSource(src: SourceAct, log: QualityLog, parser = 1): CleanA
     const annexNum = /^Annex\s+(\S+)$/u.exec(a.number.trim());
     const where = annexNum ? `anx_${annexNum[1]}` : eid;
     let blocks = toBlocks(a.text, log, where);
+    if (parser >= 3) blocks = withoutPageFurniture(blocks, log, where);
     if (heading && blocks[0] === heading && blocks.length > 1) {
       blocks = blocks.slice(1);
       log.repair("title_removed_from_text", where, `title "${clip(heading)}" repeated as the first line`);
@@ -125,6 +126,25 @@ export function cleanSource(src: SourceAct, log: QualityLog, parser = 1): CleanA
   if (src.articles.some((a) => /[▼►]/u.test(a.text))) splitInsertedArticles(articles, log);
   moveGluedHeadings(articles, log);
   return { articles, annexes };
+}
+
+/**
+ * The web page the source was scraped from ends with its own furniture: the Official Journal's ELI and
+ * ISSN lines and the page's JavaScript. None of it is law; each is a block of its own.
+ */
+const PAGE_FURNITURE = [
+  /^ELI: http:\/\/data\.europa\.eu\/eli\/\S+$/u,
+  /^ISSN \d{4}-\d{3}[\dX] \((?:electronic|print) edition\)$/u,
+  /^\/{5,}|\$\(document\)\.ready\(|\bfunction\s*\(\)\s*\{/u,
+];
+
+function withoutPageFurniture(blocks: string[], log: QualityLog, where: string): string[] {
+  return blocks.filter((b) => {
+    const furniture = PAGE_FURNITURE.some((re) => re.test(b));
+    if (furniture)
+      log.repair("page_furniture_removed", where, `"${clip(b)}" is the web page's, not the act's`);
+    return !furniture;
+  });
 }
 
 /** A title line: short, capitalised, no closing punctuation, no number or point label, no verb of duty. */

@@ -165,6 +165,16 @@ describe("the eu release", () => {
     assert.equal(unit("red", "art_5__para_1")?.valid_from, "2018-06-12");
   });
 
+  test("the web page's furniture (JavaScript, the OJ's ISSN and ELI lines) is not in any unit", () => {
+    const furnished = release.units.filter((u) =>
+      /\$\(document\)|ISSN \d{4}-\d{3}|^ELI: http/mu.test(u.own_text),
+    );
+    assert.deepEqual(
+      furnished.map((u) => u.node),
+      [],
+    );
+  });
+
   test("definitions are units linked to their term", () => {
     assert.equal(unit("gdpr", "art_4__point_7")?.defines, "controller");
     assert.equal(unit("gdpr", "art_4__point_12")?.defines, "personal data breach");
