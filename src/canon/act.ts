@@ -6,7 +6,14 @@ import { citationLabel, subdivisionIri } from "./citation.ts";
 import type { ActCanon, Unit, UnitKind } from "./model.ts";
 import { type Draft, parseProvision } from "./provisions.ts";
 import type { QualityLog } from "./quality.ts";
-import { type CleanAct, type CleanArticle, cleanSource, type Heading, type SourceAct } from "./source.ts";
+import {
+  type CleanAct,
+  type CleanArticle,
+  cleanSource,
+  ENACTING_FORMULA,
+  type Heading,
+  type SourceAct,
+} from "./source.ts";
 import { clip, romanValue, toBlocks } from "./text.ts";
 import { resolveValidity } from "./validity.ts";
 
@@ -33,7 +40,7 @@ export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog, 
     return unit;
   };
 
-  emitRecitals(canon, src, log, emit);
+  emitRecitals(canon, src, log, emit, parser);
   emitArticles(clean, log, emit, parser);
   for (const anx of clean.annexes) {
     const num = anx.num ?? "1";
@@ -61,11 +68,22 @@ type Emit = (
   own: string,
 ) => Unit;
 
-function emitRecitals(canon: ActCanon, src: SourceAct, log: QualityLog, emit: Emit): void {
+function emitRecitals(canon: ActCanon, src: SourceAct, log: QualityLog, emit: Emit, parser = 1): void {
   const seen = new Map<number, string>();
   for (const r of src.recitals ?? []) {
     const n = r.recital_number;
-    const text = toBlocks(r.text, log, `rec_${n}`).join("\n\n");
+    let blocks = toBlocks(r.text, log, `rec_${n}`);
+    // Parser 3: the enacting formula (and what the source glued after it) ends the preamble, not the recital.
+    const formula = parser >= 3 ? blocks.findIndex((b) => ENACTING_FORMULA.test(b)) : -1;
+    if (formula > 0) {
+      log.repair(
+        "enacting_formula_split",
+        `rec_${n}`,
+        `"${blocks[formula]}" and what follows cut from the recital`,
+      );
+      blocks = blocks.slice(0, formula);
+    }
+    const text = blocks.join("\n\n");
     const before = seen.get(n);
     if (before !== undefined) {
       if (before === text)

@@ -5,7 +5,7 @@
  * repeated in the text are removed, inserted articles of consolidated texts are separated, and
  * correlation-table scraps standing in for articles are set aside.
  */
-import type { QualityLog } from "./quality.ts";
+import { QualityLog } from "./quality.ts";
 import { clip, normaliseSpaces, toBlocks } from "./text.ts";
 
 export interface SourceArticle {
@@ -125,7 +125,38 @@ export function cleanSource(src: SourceAct, log: QualityLog, parser = 1): CleanA
   // before; in an amending act, "Article 29b" is quoted text of the act it amends.
   if (src.articles.some((a) => /[▼►]/u.test(a.text))) splitInsertedArticles(articles, log);
   moveGluedHeadings(articles, log);
+  if (parser >= 3 && articles[0]) recoverFirstHeadings(src, articles[0], log);
   return { articles, annexes };
+}
+
+/** The enacting formula that ends the preamble ("HAS ADOPTED THIS REGULATION:"), on a line of its own. */
+export const ENACTING_FORMULA = /^(?:HAS|HAVE) ADOPTED THIS (?:REGULATION|DIRECTIVE|DECISION):?$/u;
+
+/**
+ * Commission acts' sources glue the enacting formula, and the first Title or Chapter heading after it,
+ * onto the last recital. The heading belongs before the first article; the recital ends before the formula.
+ */
+function recoverFirstHeadings(src: SourceAct, first: CleanArticle, log: QualityLog): void {
+  const last = src.recitals?.at(-1);
+  if (!last) return;
+  const blocks = toBlocks(last.text, new QualityLog("scratch"), "rec");
+  const at = blocks.findIndex((b) => ENACTING_FORMULA.test(b));
+  if (at < 0) return;
+  const headings: Heading[] = [];
+  for (const b of blocks.slice(at + 1)) {
+    const m = STRUCT_LABEL.exec(b);
+    if (m) headings.push({ kind: labelKind(m[1] as string), num: m[2] as string, text: null });
+    else if (headings.length > 0 && headings[headings.length - 1]?.text === null)
+      (headings[headings.length - 1] as Heading).text = b;
+  }
+  if (headings.length === 0 || first.headingsBefore.some((h) => h.kind === headings[0]?.kind)) return;
+  first.headingsBefore = [...headings, ...first.headingsBefore];
+  for (const h of headings)
+    log.repair(
+      "first_heading_recovered",
+      `art_${first.num}`,
+      `${h.kind} ${h.num} read from after the enacting formula`,
+    );
 }
 
 /**

@@ -175,6 +175,17 @@ describe("the eu release", () => {
     );
   });
 
+  test("the enacting formula ends the preamble: no recital holds it, and the heading glued after it opens the articles", () => {
+    assert.deepEqual(
+      release.units
+        .filter((u) => u.kind === "recital" && /ADOPTED THIS/u.test(u.own_text))
+        .map((u) => u.node),
+      [],
+    );
+    assert.equal(unit("dora-rts-ict-risk", "art_1")?.parent, "dora-rts-ict-risk/title_I");
+    assert.equal(unit("eucc", "art_1")?.parent, "eucc/chp_I");
+  });
+
   test("definitions are units linked to their term", () => {
     assert.equal(unit("gdpr", "art_4__point_7")?.defines, "controller");
     assert.equal(unit("gdpr", "art_4__point_12")?.defines, "personal data breach");
