@@ -68,28 +68,27 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog,
     const dated = step ? step.set_by : canon.application.set_by;
     const changes = [
       ...(dated ? [{ by: dated.celex, what: "date" as const, provision: dated.provision }] : []),
-      ...textAmendments(canon, u, byNode).map((by) => ({ by, what: "text" as const, provision: "" })),
+      ...textAmendments(canon, u, byNode).map((m) => ({
+        by: m.celex,
+        what: "text" as const,
+        provision: m.provision,
+      })),
     ];
     if (changes.length > 0)
       u.amended_by = changes.map((c) => {
         const act = canon.amended_by.find((m) => m.celex === c.by) as AmendingAct;
-        return { celex: act.celex, title: act.title, what: c.what, provision: c.provision || act.provision };
+        return { celex: act.celex, title: act.title, what: c.what, provision: c.provision };
       });
   }
 }
 
 /** The amending acts that changed the text of the unit or of a unit it sits in. */
-function textAmendments(canon: ActCanon, unit: Unit, byNode: Map<string, Unit>): string[] {
-  const out: string[] = [];
-  for (const m of canon.amended_by) {
-    if (!m.amends_text) continue;
+function textAmendments(canon: ActCanon, unit: Unit, byNode: Map<string, Unit>): AmendingAct[] {
+  return canon.amended_by.filter((m) => {
     for (let u: Unit | undefined = unit; u; u = u.parent ? byNode.get(u.parent) : undefined)
-      if (m.amends_text.includes(u.eid)) {
-        out.push(m.celex);
-        break;
-      }
-  }
-  return out;
+      if (m.amends_text?.includes(u.eid)) return true;
+    return false;
+  });
 }
 
 function governingStep(schedule: ScheduleItem[], unit: Unit, byNode: Map<string, Unit>): ScheduleItem | null {

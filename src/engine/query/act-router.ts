@@ -27,7 +27,12 @@ export class ActRouter {
     this.lambda = router.question_weight;
     this.sharpness = router.sharpness;
     this.corpus = actOrder.map(() => new Map());
+    // A document's length is its count of word terms, so an act's length is the sum of its documents'.
     this.corpusLength = new Float64Array(n);
+    index.file.lengths.forEach((l, doc) => {
+      const a = docAct[doc] as number;
+      if (a >= 0) this.corpusLength[a] = (this.corpusLength[a] as number) + l;
+    });
     for (const [term, list] of Object.entries(index.file.postings)) {
       if (term.includes(" ")) continue; // phrases are counted through their words already
       for (let i = 0; i < list.length; i += 2) {
@@ -35,7 +40,6 @@ export class ActRouter {
         if (a < 0) continue;
         const m = this.corpus[a] as Map<string, number>;
         m.set(term, (m.get(term) ?? 0) + (list[i + 1] as number));
-        this.corpusLength[a] = (this.corpusLength[a] as number) + (list[i + 1] as number);
       }
     }
     this.asked = actOrder.map((id) => new Map(Object.entries(router.acts[id]?.terms ?? {})));
