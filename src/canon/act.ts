@@ -42,6 +42,7 @@ export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog, 
 
   emitRecitals(canon, src, log, emit, parser);
   emitArticles(clean, log, emit, parser);
+  if (parser >= 4) placeUnderLostFirstHeading(units, log, emit);
   for (const anx of clean.annexes) {
     const num = anx.num ?? "1";
     if (units.some((u) => u.eid === `anx_${num}`)) {
@@ -52,7 +53,7 @@ export function buildActUnits(canon: ActCanon, src: SourceAct, log: QualityLog, 
   }
   markDefinitions(src, units, log);
   reportDuplicateNodes(units, log);
-  reportEmptyPoints(units, log);
+  reportEmptyPoints(units, log, parser);
   restoreSuperscripts(units, log);
   composeText(units);
   resolveValidity(canon, units, log, parser);
@@ -118,7 +119,13 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
   let title: Open | null = null;
   let chapter: Open | null = null;
   let section: Open | null = null;
+  // The chapter a Part or Title heading closed: the scraper keeps labelling the articles after it with
+  // that chapter (EECC Part IV with "Chapter V" of Part III), which parser 4 reads as stale.
+  let closedChapter: string | null = null;
   const openHeading = (h: Heading) => {
+    if (h.kind === "part" || h.kind === "title")
+      closedChapter = (chapter as Open | null)?.num ?? closedChapter;
+    else if (h.kind === "chapter") closedChapter = null;
     // Parser 3: Parts hold Titles (EECC: Part II, Title I), so a Title's eId names its Part; before,
     // both were top level and Part II's Title I collided with Part I's.
     if (parser >= 3 && h.kind === "part") {
@@ -162,7 +169,13 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
     let headings = a.headingsBefore;
     const current = (chapter as Open | null)?.num ?? null;
     const field = a.chapterField;
-    if (field !== null && field !== current && !headings.some((h) => h.kind === "chapter")) {
+    if (parser >= 4 && field !== null && current === null && field === closedChapter) {
+      log.repair(
+        "stale_chapter_field",
+        eid,
+        `source says Chapter ${field}, the chapter a later Part or Title heading closed; not reopened`,
+      );
+    } else if (field !== null && field !== current && !headings.some((h) => h.kind === "chapter")) {
       // The scraper labels the article that carries the next chapter's glued heading with that next
       // chapter; the moved heading, not the field, says where the chapter begins.
       const shifted = articles[k + 1]?.headingsBefore.some((h) => h.kind === "chapter" && h.num === field);
@@ -189,8 +202,11 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
       }
       openHeading(h);
     }
-    const parent = ((section ?? chapter ?? title) as Open | null)?.unit ?? null;
-    const parsed = parseProvision(a.blocks);
+    // Parser 4: an article right under a Part (EECC Part IV) hangs from it; before, it hung from nothing.
+    const up = parser >= 4 ? (section ?? chapter ?? title ?? part) : (section ?? chapter ?? title);
+    const parent = (up as Open | null)?.unit ?? null;
+    const parsed = parseProvision(a.blocks, parser);
+    for (const r of parsed.recovered ?? []) log.repair("paragraph_number_recovered", eid, r);
     const made: Unit[] = [];
     const collect: Emit = (kind, id, num, heading, up, own) => {
       const u = emit(kind, id, num, heading, up, own);
@@ -198,8 +214,13 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
       return u;
     };
     const article = collect("article", eid, a.num, a.heading, parent, parsed.own);
+    if (a.lost) article.lost_in_source = a.lost;
     emitDrafts(parsed.children, article, collect);
     if (a.titleFromText && parsed.own !== "") for (const u of made) u.aliases = [formerEid(eid, u.eid)];
+    // What hung from the article before its first paragraph was recognised keeps its eId as an alias.
+    if (parsed.recoveredFirstParagraph)
+      for (const u of made)
+        if (u.eid.startsWith(`${eid}__para_1__`)) u.aliases = [u.eid.replace(`${eid}__para_1__`, `${eid}__`)];
   }
 }
 
@@ -226,6 +247,36 @@ function emitDrafts(drafts: Draft[], parent: Unit, emit: Emit): void {
     emitDrafts(d.children, unit, emit);
   }
 }
+
+const FIRST: Record<string, string> = { II: "I", "2": "1" };
+
+/**
+ * The articles before an act's first printed Title or Chapter, when that heading is numbered II (or 2):
+ * the source lost Title I (Chapter 1) and its heading. The unit is restored from the number alone, with
+ * no heading (none is in the source), and the articles are placed in it.
+ */
+function placeUnderLostFirstHeading(units: Unit[], log: QualityLog, emit: Emit): void {
+  const firstStructure = units.findIndex((u) => STRUCTURE.has(u.kind));
+  if (firstStructure < 0) return;
+  const next = units[firstStructure] as Unit;
+  const num = FIRST[next.num ?? ""];
+  const orphans = units.filter((u, i) => i < firstStructure && u.kind === "article" && u.parent === null);
+  if (num === undefined || orphans.length === 0) return;
+  const prefix = next.kind === "chapter" ? "chp" : next.kind;
+  const lost = emit(next.kind, `${prefix}_${num}`, num, null, null, "");
+  units.splice(units.indexOf(lost), 1);
+  units.splice(units.indexOf(orphans[0] as Unit), 0, lost);
+  const word = next.kind === "chapter" ? "Chapter" : next.kind === "title" ? "Title" : "Part";
+  lost.lost_in_source = `the source lost the heading of ${word} ${num}; its number follows from ${word} ${next.num}, the first the source prints`;
+  for (const o of orphans) o.parent = lost.node;
+  log.repair(
+    "first_heading_lost",
+    lost.eid,
+    `${word} ${num} restored without a heading; Articles ${orphans[0]?.num}–${orphans.at(-1)?.num} placed in it`,
+  );
+}
+
+const STRUCTURE = new Set<UnitKind>(["part", "title", "chapter", "section"]);
 
 function chapterOrder(num: string): number {
   const r = romanValue(num);
@@ -276,11 +327,13 @@ function markDefinitions(src: SourceAct, units: Unit[], log: QualityLog): void {
   }
 }
 
-function reportEmptyPoints(units: Unit[], log: QualityLog): void {
+function reportEmptyPoints(units: Unit[], log: QualityLog, parser: number): void {
   const parents = new Set(units.map((u) => u.parent));
   for (const u of units) {
     if ((u.kind === "point" || u.kind === "indent") && u.own_text === "" && !parents.has(u.node)) {
       log.defect("empty_point", u.eid, `${u.citation} has no text in the source`);
+      if (parser >= 4)
+        u.lost_in_source = `the source prints the label of ${u.citation} with no text after it`;
     }
   }
 }

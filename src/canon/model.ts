@@ -176,6 +176,11 @@ export interface Unit {
   binding?: "through national law";
   /** For a directive's provision: the date by which Member States had to transpose it. */
   transposition_deadline?: string;
+  /**
+   * Set when the source lost this provision's text (it printed something else in its place): why, in a
+   * sentence. The unit has no text, so a citation of it resolves without serving scraps.
+   */
+  lost_in_source?: string;
 }
 
 export interface Corpus {

@@ -23,6 +23,10 @@ export interface Draft {
 export interface ParsedProvision {
   own: string;
   children: Draft[];
+  /** Paragraph numbers parser 4 read where the source misprinted them, each as a sentence. */
+  recovered?: string[];
+  /** Parser 4 read the text before paragraph 2 as paragraph 1 (its number was lost in the source). */
+  recoveredFirstParagraph?: boolean;
 }
 
 type PointStyle = "number" | "letter" | "roman";
@@ -57,11 +61,16 @@ interface OpenPoint {
   draft: Draft;
 }
 
-export function parseProvision(blocks: string[]): ParsedProvision {
+/** "7 In the event …": a paragraph number the source printed without its full stop (parser 4). */
+const PARA_NO_STOP = /^(\d{1,3}) ([A-Z][\s\S]{30,})$/u;
+
+export function parseProvision(blocks: string[], parser = 1): ParsedProvision {
   const root: ParsedProvision = { own: "", children: [] };
   const rootContainer: Container = { unit: root, textBlocks: 0, pointHost: root };
   let container = rootContainer;
   let lastPara: string | null = null;
+  let lastParaRecovered = false;
+  const recovered: string[] = [];
   let points: OpenPoint[] = [];
   let indents = 0;
   let pending: { kind: "point"; num: string } | { kind: "indent" } | { kind: "para"; num: string } | null =
@@ -94,6 +103,21 @@ export function parseProvision(blocks: string[]): ParsedProvision {
   };
 
   const openParagraph = (num: string, text: string) => {
+    // Parser 4: text before paragraph 2 is paragraph 1 whose number the source lost (eIDAS Arts 26, 36,
+    // where a consolidation marker stood in place of "1.").
+    if (parser >= 4 && num === "2" && lastPara === null && root.own !== "") {
+      const first: Draft = {
+        kind: "paragraph",
+        segment: "para_1",
+        num: "1",
+        own: root.own,
+        children: root.children,
+      };
+      root.own = "";
+      root.children = [first];
+      lastParaRecovered = true;
+      recovered.push("the text before paragraph 2 is paragraph 1; the source lost its number");
+    }
     const para: Draft = { kind: "paragraph", segment: `para_${num}`, num, own: "", children: [] };
     root.children.push(para);
     lastPara = num;
@@ -139,6 +163,15 @@ export function parseProvision(blocks: string[]): ParsedProvision {
         openParagraph(p.num, block);
         continue;
       }
+      // Parser 4: "3. This Regulation applies to:" right after a label whose text the source lost is the
+      // next paragraph, not that point's text (Data Act Art 1(3), GDPR Art 97(3)).
+      const next = parser >= 4 && p.kind === "point" ? nextParagraph(block, lastPara) : null;
+      if (next && p.kind === "point") {
+        recovered.push(`"${next.num}." after the empty point (${p.num}) opens paragraph ${next.num}`);
+        addPoint(p.num, "");
+        openParagraph(next.num, next.text);
+        continue;
+      }
       if (!isLabel(block, lastPara)) {
         if (p.kind === "point") addPoint(p.num, block);
         else addIndent(block);
@@ -161,6 +194,13 @@ export function parseProvision(blocks: string[]): ParsedProvision {
     }
     m = PARA_INLINE.exec(block);
     if (m && followsParagraph(lastPara, m[1] as string)) {
+      openParagraph(m[1] as string, m[2] as string);
+      continue;
+    }
+    const after: string | null = lastPara;
+    m = parser >= 4 && after !== null ? PARA_NO_STOP.exec(block) : null;
+    if (m && after !== null && Number(m[1]) === Number.parseInt(after, 10) + 1) {
+      recovered.push(`"${m[1]}" without its full stop opens paragraph ${m[1]}`);
       openParagraph(m[1] as string, m[2] as string);
       continue;
     }
@@ -190,7 +230,17 @@ export function parseProvision(blocks: string[]): ParsedProvision {
     else if (pending.kind === "indent") addIndent("");
     else openParagraph(pending.num, "");
   }
+  if (lastParaRecovered) root.recoveredFirstParagraph = true;
+  if (recovered.length > 0) root.recovered = recovered;
   return root;
+}
+
+/** A block that opens the paragraph after `lastPara` with its text ("3. This Regulation applies to:"). */
+function nextParagraph(block: string, lastPara: string | null): { num: string; text: string } | null {
+  const m = PARA_INLINE.exec(block);
+  if (!m || /[a-z]$/u.test(m[1] as string)) return null;
+  const expected = lastPara === null ? 1 : Number.parseInt(lastPara, 10) + 1;
+  return Number(m[1]) === expected ? { num: m[1] as string, text: m[2] as string } : null;
 }
 
 function isLabel(block: string, lastPara: string | null): boolean {

@@ -136,7 +136,7 @@ function readAct(v: unknown, where: string): ActCanon {
 }
 
 /** A date and where it is stated: a provision of the act, or (when no article states it) a basis. */
-export const PARSER_VERSIONS = [1, 2, 3];
+export const PARSER_VERSIONS = [1, 2, 3, 4];
 
 function parserVersion(v: unknown, where: string): number {
   if (typeof v !== "number" || !PARSER_VERSIONS.includes(v))

@@ -42,6 +42,8 @@ export interface CleanArticle {
   headingsBefore: Heading[];
   /** The heading was read from the body's first line (the source's title field was empty). */
   titleFromText?: boolean;
+  /** The source printed something else in place of this article's text: why (parser 4). */
+  lost?: string;
 }
 
 export interface CleanAnnex {
@@ -66,6 +68,11 @@ export function cleanSource(src: SourceAct, log: QualityLog, parser = 1): CleanA
     const a = src.articles[i] as SourceArticle;
     const eid = `art_${a.number}`;
     let heading = a.title ? normaliseSpaces(a.title.replace(/`$/u, "")) : null;
+    if (parser >= 4 && heading && /[▼►◄]/u.test(heading)) {
+      const bare = normaliseSpaces(heading.replace(/[▼►◄]\s*(?:[MACB]\d+)?/gu, " "));
+      log.repair("consolidation_marker_stripped", eid, `marker removed from the title "${clip(heading)}"`);
+      heading = bare === "" ? null : bare;
+    }
     if (a.title?.endsWith("`"))
       log.repair("title_typo_fixed", eid, `stray backquote removed from title "${a.title}"`);
     const annexNum = /^Annex\s+(\S+)$/u.exec(a.number.trim());
@@ -102,11 +109,25 @@ export function cleanSource(src: SourceAct, log: QualityLog, parser = 1): CleanA
       continue;
     }
     if (isCorrelationScrap(a, blocks)) {
-      log.defect(
-        "correlation_table_scrap",
-        eid,
-        `source article ${a.number} ("${heading ?? ""}") holds only "${clip(blocks.join(" "))}"; not an article, left out`,
-      );
+      if (parser < 4) {
+        log.defect(
+          "correlation_table_scrap",
+          eid,
+          `source article ${a.number} ("${heading ?? ""}") holds only "${clip(blocks.join(" "))}"; not an article, left out`,
+        );
+        continue;
+      }
+      // Parser 4: the article exists in the law, so its unit exists (citations of it resolve), with no
+      // heading and no text: the scraps are not its text, and nothing is typed in from elsewhere.
+      const lost = `the source prints correlation-table entries ("${clip(blocks.join(" "), 60)}") in place of Article ${a.number.trim()}'s title and text`;
+      articles.push({
+        num: a.number.trim(),
+        heading: null,
+        blocks: [],
+        chapterField: null,
+        headingsBefore: [],
+        lost,
+      });
       continue;
     }
     const tail = splitTail(blocks, log, eid);
@@ -121,12 +142,86 @@ export function cleanSource(src: SourceAct, log: QualityLog, parser = 1): CleanA
       titleFromText,
     });
   }
+  // Scraps after the act's last article are the correlation table printed after it, not lost articles.
+  while (articles.at(-1)?.lost) {
+    const a = articles.pop() as CleanArticle;
+    log.defect(
+      "correlation_table_scrap",
+      `art_${a.num}`,
+      `source article ${a.num} after the last article holds only correlation-table entries; not an article, left out`,
+    );
+  }
+  for (const a of articles) if (a.lost) log.defect("article_lost_in_source", `art_${a.num}`, a.lost);
   // Only consolidated texts (they carry EUR-Lex markers) print inserted articles inside the article
   // before; in an amending act, "Article 29b" is quoted text of the act it amends.
   if (src.articles.some((a) => /[▼►]/u.test(a.text))) splitInsertedArticles(articles, log);
   moveGluedHeadings(articles, log);
   if (parser >= 3 && articles[0]) recoverFirstHeadings(src, articles[0], log);
+  if (parser >= 4) {
+    const last = articles.at(-1);
+    if (last) last.blocks = withoutTrailingFootnotes(last.blocks, log, `art_${last.num}`);
+    for (const anx of annexes) anx.blocks = withoutFootnoteBodies(anx.blocks, log, `anx_${anx.num ?? "1"}`);
+  }
   return { articles, annexes };
+}
+
+const OJ_REFERENCE = /^OJ [LC]\b/u;
+
+/**
+ * An act without a signature block (ePrivacy) ends with its Official Journal footnotes glued to its last
+ * article: a run of "OJ C 365 E, …" blocks, the last sentence carrying the first marker ("… Member
+ * States. (1)"). The run and the marker go; they are the page's apparatus, not the article.
+ */
+function withoutTrailingFootnotes(blocks: string[], log: QualityLog, eid: string): string[] {
+  let start = blocks.length;
+  while (
+    start > 1 &&
+    (OJ_REFERENCE.test(blocks[start - 1] as string) || /^\/{5,}/u.test(blocks[start - 1] as string))
+  )
+    start--;
+  if (start === blocks.length) return blocks;
+  const kept = blocks.slice(0, start);
+  kept[start - 1] = (kept[start - 1] as string).replace(/\s*\(\d{1,3}\)$/u, "");
+  log.repair(
+    "footnotes_split",
+    eid,
+    `${blocks.length - start} footnote block(s) after the last article's text dropped`,
+  );
+  return kept;
+}
+
+/** "(2) Regulation (EC) No 1907/2006 … (OJ L 396, …)." or "(1)" then "OJ L, 2024/2847, …": a footnote's body. */
+const FOOTNOTE_BODY =
+  /^\((\d{1,2})\)(?: (?:(?:Council|Commission) )?(?:Regulation|Directive|Decision|Recommendation|Implementing|Delegated)\b.*\(\s?OJ [LC][^)]*\)\.?| OJ [LC]\b.*)?$/u;
+
+/**
+ * Footnotes the Official Journal prints under an annex's pages, scraped into its text: a block that is
+ * a footnote body whose marker the annex's text used before ("… of the Council (1), which …").
+ */
+function withoutFootnoteBodies(blocks: string[], log: QualityLog, eid: string): string[] {
+  const out: string[] = [];
+  let dropped = 0;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i] as string;
+    const m = FOOTNOTE_BODY.exec(b);
+    const marker = m ? `(${m[1]})` : null;
+    const referenced =
+      marker !== null && out.some((prev) => prev.includes(` ${marker}`) || prev.includes(`${marker}.`));
+    if (m && referenced) {
+      const alone = b === marker;
+      if (alone && !OJ_REFERENCE.test(blocks[i + 1] ?? "")) {
+        out.push(b);
+        continue;
+      }
+      if (alone) i++;
+      dropped++;
+      continue;
+    }
+    out.push(b);
+  }
+  if (dropped > 0)
+    log.repair("footnotes_split", eid, `${dropped} Official Journal footnote(s) dropped from the annex text`);
+  return out;
 }
 
 /** The enacting formula that ends the preamble ("HAS ADOPTED THIS REGULATION:"), on a line of its own. */

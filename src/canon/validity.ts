@@ -65,6 +65,7 @@ export function resolveValidity(canon: ActCanon, units: Unit[], log: QualityLog,
     u.valid_to = step?.until ?? null;
     if (step?.until) u.ended_by = step.provision;
     if (parser >= 3) dateInText(u, log);
+    if (parser >= 4) untilInText(u, log);
     const dated = step ? step.set_by : canon.application.set_by;
     const changes = [
       ...(dated ? [{ by: dated.celex, what: "date" as const, provision: dated.provision }] : []),
@@ -130,6 +131,22 @@ const iso = (d: string, m: string, y: string) =>
  * (Data Act Art 29(1), CSDDD Art 17(1), RED Art 5(1)); "from A to B" also ends it after B, the last day
  * the period includes. A date earlier than the act's own is the act's business, not the provision's.
  */
+const OPENS_WITH_UNTIL = new RegExp(`^Until ${DAY},`, "u");
+
+/** Parser 4: "Until 3 July 2020, …" states the last day the provision applies (a transitional rule). */
+function untilInText(u: Unit, log: QualityLog): void {
+  const m = OPENS_WITH_UNTIL.exec(u.own_text);
+  if (!m) return;
+  const last = new Date(`${iso(m[1] as string, m[2] as string, m[3] as string)}T00:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + 1);
+  const until = last.toISOString().slice(0, 10);
+  if (u.valid_to === null || until < u.valid_to) {
+    log.repair("date_in_text", u.eid, `"${m[0]}": applies until ${until} (exclusive)`);
+    u.valid_to = until;
+    u.ended_by = u.eid;
+  }
+}
+
 function dateInText(u: Unit, log: QualityLog): void {
   const m = OPENS_WITH_DATE.exec(u.own_text);
   if (!m) return;

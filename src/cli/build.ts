@@ -60,6 +60,13 @@ function atomLine(s: BuildSummary): string {
     )}); obligations mapped to entity types ${pct(mapped)} (${pct(byActor)} by their actor, the rest by the preceding duty; unmapped listed in atoms.json)`;
 }
 
+function checkLine(s: BuildSummary): string {
+  if (!s.checks) return "";
+  const found = Object.entries(s.checks).filter(([, n]) => n > 0);
+  const list = found.map(([k, n]) => `${k} ${n}`).join(", ");
+  return `\n  checks:      ${Object.keys(s.checks).length} defect checks, within the baseline; ${found.length > 0 ? `findings: ${list}` : "no findings"}`;
+}
+
 function render(s: BuildSummary): string {
   const kinds = Object.entries(s.unitsByKind)
     .map(([k, n]) => `${k} ${n}`)
@@ -83,7 +90,7 @@ function render(s: BuildSummary): string {
   definitions: ${s.counts.definitions}
   edges:       ${s.counts.edges} (${edges}); unresolved references ${(s.unresolvedShare * 100).toFixed(1)} %
   atoms:       ${atomLine(s)}
-  quality:     ${s.counts.repairs} repairs, ${s.counts.defects} defects left (quality.json lists each)
+  quality:     ${s.counts.repairs} repairs, ${s.counts.defects} defects left (quality.json lists each)${checkLine(s)}
 
 ${table(rows)}
 `;

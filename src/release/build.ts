@@ -9,10 +9,12 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import canonicalize from "canonicalize";
+import { runChecks } from "../canon/checks.ts";
 import { compile, sha256 } from "../canon/compile.ts";
 import { buildGraph, type Graph } from "../canon/graph.ts";
 import type { Unit } from "../canon/model.ts";
 import { countByKind } from "../canon/quality.ts";
+import { BASELINE_FILE, BaselineError, excesses, parseBaseline } from "../canon/quality-baseline.ts";
 import { parseRegime } from "../canon/regime.ts";
 import { atCommit, readObligationsCanon } from "../obligations/canon.ts";
 import { LedgerOutOfDate, type ReleasedAtom, releaseAtoms } from "../obligations/release-atoms.ts";
@@ -54,6 +56,8 @@ export interface BuildSummary {
   unitsByKind: Record<string, number>;
   edges: Record<string, number>;
   unresolvedShare: number;
+  /** Findings per defect check (quality.json `checks`); absent for canon without a quality baseline. */
+  checks?: Record<string, number>;
   atoms: {
     total: number;
     byModality: Record<string, number>;
@@ -123,6 +127,7 @@ export function build(opts: BuildOptions): BuildSummary {
     opts.progress?.(`parsing ${done}/${canon.acts.length} ${id}`);
   });
   const { corpus } = compiled;
+  const checks = checkQuality(root, opts.regime, record.commit, compiled);
   opts.progress?.("extracting obligations");
   const obligations = readObligationsCanon(atCommit(root, record.commit), opts.regime);
   const dangling = danglingNodes(obligations, corpus);
@@ -167,6 +172,8 @@ export function build(opts: BuildOptions): BuildSummary {
     regime: opts.regime,
     tag: record.tag,
     acts: compiled.quality,
+    // Recorded only by canon that has a baseline, so older tags rebuild byte for byte.
+    ...(checks ? { checks } : {}),
     graph: { counts: graph.counts, unresolved_share: graph.unresolved_share, unresolved: graph.unresolved },
   };
   const diffName = `${record.tag}.diff.json`;
@@ -339,6 +346,37 @@ class ReleaseWriter {
   }
 }
 
+/**
+ * Runs the defect checks when the canon at the commit has a quality baseline, and refuses the build when
+ * any check or logged defect kind counts more than the baseline allows.
+ */
+function checkQuality(root: string, regime: string, commit: string, compiled: ReturnType<typeof compile>) {
+  const path = `regimes/${regime}/${BASELINE_FILE}`;
+  if (!existsAtCommit(root, commit, path)) return null;
+  let baseline: ReturnType<typeof parseBaseline>;
+  try {
+    baseline = parseBaseline(readAtCommit(root, commit, path), `${path}@${commit.slice(0, 12)}`);
+  } catch (e) {
+    if (e instanceof BaselineError) throw new BuildError(e.message);
+    throw e;
+  }
+  const results = runChecks(compiled.corpus);
+  const defects = compiled.quality.flatMap((q) => q.defects.map((d) => ({ act: q.act, ...d })));
+  const over = excesses(baseline, results, defects);
+  if (over.length > 0)
+    throw new BuildError(
+      `the release has more defects than ${path} allows:\n${over
+        .map(
+          (o) =>
+            `  ${o.what}: ${o.count} (baseline ${o.allowed})\n${o.examples.map((e) => `    ${e}`).join("\n")}`,
+        )
+        .join(
+          "\n",
+        )}\nRepair the cause in the parser; if the source itself is defective and cannot be repaired, raise the count in ${path} and say why.`,
+    );
+  return results;
+}
+
 function releaseCounts(
   units: Unit[],
   graph: Graph,
@@ -361,6 +399,7 @@ function summarise(regime: string, record: ReleaseRecord, dir: string, built: bo
   const quality = JSON.parse(readFileSync(join(dir, "quality.json"), "utf8")) as {
     acts: { act: string; repairs: { kind: string }[]; defects: { kind: string }[] }[];
     graph: { counts: Record<string, number>; unresolved_share: number };
+    checks?: { check: string; count: number }[];
   };
   const unitsByKind: Record<string, number> = {};
   for (const u of corpus.units) unitsByKind[u.kind] = (unitsByKind[u.kind] ?? 0) + 1;
@@ -385,6 +424,7 @@ function summarise(regime: string, record: ReleaseRecord, dir: string, built: bo
     unitsByKind,
     edges: quality.graph.counts,
     unresolvedShare: quality.graph.unresolved_share,
+    ...(quality.checks ? { checks: Object.fromEntries(quality.checks.map((c) => [c.check, c.count])) } : {}),
     atoms: { total: released.length, byModality, obligations: byModality.obligation ?? 0, byBasis },
     acts: corpus.acts.map((a) => {
       const q = quality.acts.find((x) => x.act === a.id);
