@@ -17,6 +17,9 @@ export function fail(e: unknown): never {
   endProgress();
   const message = e instanceof Error ? e.message : String(e);
   process.stderr.write(`acquis: ${message.split("\n")[0]}\n`);
+  // A failure that lists what to fix (every defect over a baseline) carries the list as `detail`.
+  const detail = (e as { detail?: unknown } | null)?.detail;
+  if (typeof detail === "string") process.stderr.write(`${detail}\n`);
   if (process.env.ACQUIS_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
   process.exit(1);
 }

@@ -34,7 +34,14 @@ import {
 import { provenanceStatement } from "./provenance.ts";
 import { type ReleaseRecord, readReleases, releaseDir, TAG, writeReleases } from "./releases.ts";
 
-export class BuildError extends Error {}
+export class BuildError extends Error {
+  /** Lines a reader needs to act on the failure (what exceeded the quality baseline, with examples). */
+  readonly detail?: string;
+  constructor(message: string, detail?: string) {
+    super(message);
+    if (detail !== undefined) this.detail = detail;
+  }
+}
 
 export interface BuildOptions {
   root: string;
@@ -365,14 +372,14 @@ function checkQuality(root: string, regime: string, commit: string, compiled: Re
   const over = excesses(baseline, results, defects);
   if (over.length > 0)
     throw new BuildError(
-      `the release has more defects than ${path} allows:\n${over
-        .map(
-          (o) =>
-            `  ${o.what}: ${o.count} (baseline ${o.allowed})\n${o.examples.map((e) => `    ${e}`).join("\n")}`,
-        )
-        .join(
-          "\n",
-        )}\nRepair the cause in the parser; if the source itself is defective and cannot be repaired, raise the count in ${path} and say why.`,
+      `the release has more defects than ${path} allows (${over.map((o) => `${o.what}: ${o.count} (baseline ${o.allowed})`).join("; ")})`,
+      [
+        ...over.flatMap((o) => [
+          `  ${o.what}: ${o.count} (baseline ${o.allowed})`,
+          ...o.examples.map((e) => `    ${e}`),
+        ]),
+        `Repair the cause in the parser; if the source itself is defective and cannot be repaired, raise the count in ${path} and say why.`,
+      ].join("\n"),
     );
   return results;
 }

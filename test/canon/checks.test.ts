@@ -1,0 +1,170 @@
+/**
+ * The defect checks, one planted defect at a time: a clean corpus reports nothing, and a corpus with one
+ * defect planted reports exactly that defect's check, once. Every check has its plant, so a check added
+ * without one fails here.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { CHECKS, runChecks } from "../../src/canon/checks.ts";
+import type { Unit } from "../../src/canon/model.ts";
+import { BaselineError, excesses, parseBaseline } from "../../src/canon/quality-baseline.ts";
+
+function unit(
+  eid: string,
+  kind: Unit["kind"],
+  parent: string | null,
+  own: string,
+  extra: Partial<Unit> = {},
+): Unit {
+  const num = /_(\w+)$/u.exec(eid)?.[1] ?? null;
+  return {
+    node: `x/${eid}`,
+    act: "x",
+    eid,
+    kind,
+    num,
+    heading: null,
+    parent: parent === null ? null : `x/${parent}`,
+    own_text: own,
+    text: own,
+    citation: eid,
+    eli: `http://example.invalid/${eid}`,
+    valid_from: "2030-01-01",
+    valid_to: null,
+    ...extra,
+  };
+}
+
+/** A small act that passes every check: two chapters, three articles, numbered paragraphs, an annex. */
+function clean(): Unit[] {
+  return [
+    unit("rec_1", "recital", null, "Widgets should be safe."),
+    unit("chp_I", "chapter", null, "General provisions", { heading: "General provisions", num: "I" }),
+    unit("art_1", "article", "chp_I", "This Regulation lays down rules on widgets.", {
+      heading: "Subject matter",
+    }),
+    unit("art_2", "article", "chp_I", "", { heading: "Obligations" }),
+    unit("art_2__para_1", "paragraph", "art_2", "Manufacturers shall keep records."),
+    unit("art_2__para_2", "paragraph", "art_2", "From 1 January 2031, importers shall verify the records.", {
+      valid_from: "2031-01-01",
+    }),
+    unit("chp_II", "chapter", null, "Final provisions", { heading: "Final provisions", num: "II" }),
+    unit("art_3", "article", "chp_II", "This Regulation shall enter into force on the twentieth day.", {
+      heading: "Entry into force",
+    }),
+    unit("anx_I", "annex", null, "Widgets shall comply with Directive 2099/2 (OJ L 1, 1.1.2099, p. 1).", {
+      num: "I",
+    }),
+  ];
+}
+
+const at = (units: Unit[], eid: string) => units.find((u) => u.eid === eid) as Unit;
+
+/** One defect per check, planted into the clean act. */
+const PLANTS: Record<string, (units: Unit[]) => void> = {
+  duplicate_node: (u) => u.push({ ...at(u, "chp_II") }),
+  title_in_text: (u) => {
+    at(u, "art_1").own_text = "Subject matter\nThis Regulation lays down rules on widgets.";
+  },
+  article_outside_structure: (u) => {
+    at(u, "art_1").parent = null;
+  },
+  article_numbering_gap: (u) => {
+    const a = at(u, "art_3");
+    Object.assign(a, { eid: "art_4", node: "x/art_4", num: "4" });
+  },
+  paragraph_numbering_gap: (u) => {
+    Object.assign(at(u, "art_2__para_2"), { eid: "art_2__para_3", node: "x/art_2__para_3", num: "3" });
+  },
+  lost_in_source: (u) => {
+    Object.assign(at(u, "art_1"), { own_text: "", text: "", lost_in_source: "the source printed scraps" });
+  },
+  consolidation_marker: (u) => {
+    at(u, "art_3").heading = "Entry into force▼M2";
+  },
+  enacting_formula_in_recital: (u) => {
+    at(u, "rec_1").own_text = "Widgets should be safe.\n\nHAS ADOPTED THIS REGULATION:";
+  },
+  script_in_text: (u) => {
+    at(u, "anx_I").own_text += "\n\n$(document).ready(function () { var x = 1; });";
+  },
+  page_furniture_in_text: (u) => {
+    at(u, "anx_I").own_text += "\n\nISSN 1977-0677 (electronic edition)";
+  },
+  footnote_as_unit: (u) => {
+    u.push(unit("art_3__subpara_2", "subparagraph", "art_3", "OJ C 365 E, 19.12.2000, p. 223."));
+  },
+  footnote_in_text: (u) => {
+    at(u, "anx_I").own_text +=
+      "\n\n(1) Directive 2099/2 of the European Parliament and of the Council of 1 January 2099 on gears (OJ L 1, 1.1.2099, p. 1).";
+  },
+  date_in_text_unapplied: (u) => {
+    at(u, "art_2__para_2").valid_from = "2030-01-01";
+  },
+};
+
+describe("defect checks", () => {
+  test("a clean act has no findings", () => {
+    for (const r of runChecks({ acts: [], units: clean() }))
+      assert.equal(r.count, 0, `${r.check}: ${JSON.stringify(r.examples)}`);
+  });
+
+  test("every check has a planted defect in this test", () => {
+    assert.deepEqual(CHECKS.map((c) => c.id).sort(), Object.keys(PLANTS).sort());
+  });
+
+  for (const check of CHECKS) {
+    test(`${check.id}: one planted defect is found, and nothing else`, () => {
+      const units = clean();
+      (PLANTS[check.id] as (u: Unit[]) => void)(units);
+      const found = runChecks({ acts: [], units }).filter((r) => r.count > 0);
+      assert.deepEqual(
+        found.map((r) => [r.check, r.count]),
+        [[check.id, 1]],
+        JSON.stringify(found.map((r) => r.examples)),
+      );
+      assert.ok(found[0]?.examples[0]?.node.startsWith("x/"), "the finding names the unit");
+    });
+  }
+});
+
+describe("quality baseline", () => {
+  const yaml = `checks:\n  lost_in_source:\n    count: 2\n    why: the source lost them\ndefects:\n  empty_point:\n    count: 1\n    why: bare labels\n`;
+
+  test("a count within the baseline passes; one above it is named with its examples", () => {
+    const baseline = parseBaseline(yaml, "b.yaml");
+    const checks = [
+      { check: "lost_in_source", count: 2, examples: [] },
+      { check: "title_in_text", count: 1, examples: [{ node: "x/art_1", detail: "title" }] },
+    ];
+    const defects = [
+      { act: "x", kind: "empty_point", eid: "art_1__point_a", detail: "no text" },
+      { act: "x", kind: "empty_point", eid: "art_1__point_b", detail: "no text" },
+    ];
+    assert.deepEqual(
+      excesses(baseline, checks, defects).map((e) => [e.what, e.count, e.allowed, e.examples[0]]),
+      [
+        ["check title_in_text", 1, 0, "x/art_1: title"],
+        ["defect empty_point", 2, 1, "x/art_1__point_a: no text"],
+      ],
+    );
+  });
+
+  test("an unknown check, an unknown key, a bad count or a count without why is refused with file and line", () => {
+    const bad: [string, RegExp][] = [
+      ["checks:\n  no_such_check:\n    count: 0\n", /b\.yaml:2: checks\.no_such_check is not a check/u],
+      [
+        "checks:\n  lost_in_source:\n    count: 1\n",
+        /b\.yaml:2: checks\.lost_in_source: a count above 0 needs why/u,
+      ],
+      ["checks:\n  lost_in_source:\n    count: -1\n", /count must be a whole number/u],
+      ["checks:\n  lost_in_source:\n    count: 0\n    because: x\n", /unknown key "because"/u],
+      ["limits: {}\n", /b\.yaml:1: unknown key "limits"/u],
+    ];
+    for (const [text, message] of bad)
+      assert.throws(
+        () => parseBaseline(text, "b.yaml"),
+        (e: Error) => e instanceof BaselineError && message.test(e.message),
+      );
+  });
+});
