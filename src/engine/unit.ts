@@ -31,6 +31,8 @@ export function unitView(e: Engine, u: Unit, asOf: string) {
     // Acts outside the corpus that moved this unit's date or changed its text (docs/formats.md).
     ...(u.amended_by ? { amended_by: u.amended_by } : {}),
     ...(u.binding ? { binding: u.binding, transposition_deadline: u.transposition_deadline } : {}),
+    // The source lost this unit's text or heading; the unit is kept so that citations of it resolve.
+    ...(u.lost_in_source ? { lost_in_source: u.lost_in_source } : {}),
   };
 }
 
@@ -59,7 +61,11 @@ export function getUnit(e: Engine, req: UnitRequest, defaultAsOf: string) {
   const notes: string[] = [];
   if (renamed.length > 0)
     notes.push(
-      `${req.eid} is the eId ${shown.citation} had before its article's title was repaired; it is ${shown.eid} now.`,
+      `${req.eid} is the eId ${shown.citation} had before a parsing repair renamed it; it is ${shown.eid} now.`,
+    );
+  if (shown.lost_in_source)
+    notes.push(
+      `The source lost the text of ${shown.citation} (${shown.lost_in_source}); the release has no text for it. Read it in the Official Journal.`,
     );
   if (!current) {
     notes.push(

@@ -319,6 +319,20 @@ describe("acquis serve over REST", () => {
     assert.match(u.notes.join(" "), /art_19__subpara_2 is the eId .* had before/u);
   });
 
+  test("an article the source lost is a unit without text that says so, so its citation resolves", async () => {
+    const u: Loose = await (
+      await server().post("/v1/unit", {
+        eid: "art_15",
+        work_iri: "http://data.europa.eu/eli/dir/2014/65/oj",
+      })
+    ).json();
+    assert.equal(u.unit.provision, "Article 15 MiFID II");
+    assert.equal(u.unit.text, "");
+    assert.match(u.unit.lost_in_source, /correlation-table entries/u);
+    assert.match(u.notes.join(" "), /source lost the text of Article 15 MiFID II/u);
+    assert.deepEqual(u.atoms, []);
+  });
+
   test("unit, atom and obligations", async () => {
     const u: Loose = await (
       await server().post("/v1/unit", {
