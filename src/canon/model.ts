@@ -67,6 +67,8 @@ export interface ScheduleItem {
   except?: string[];
   provision: string;
   source_defect?: string;
+  /** How the date follows when the provision fixes it by reference to another act (PSD2 Art 115(4): the RTS). */
+  basis?: string;
 }
 
 /** An act as the canon declares it (regime.yaml), before its source is parsed. */

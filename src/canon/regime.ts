@@ -183,7 +183,7 @@ function amending(v: unknown, where: string): AmendingAct {
 
 function step(v: unknown, where: string): ScheduleItem {
   const o = obj(v, where);
-  known(o, ["from", "until", "scope", "except", "provision", "source_defect", "set_by"], where);
+  known(o, ["from", "until", "scope", "except", "provision", "source_defect", "set_by", "basis"], where);
   const out: ScheduleItem = {
     from: date(o.from, `${where}.from`),
     scope: arr(o.scope, `${where}.scope`).map((x, i) => str(x, `${where}.scope[${i}]`)),
@@ -193,6 +193,7 @@ function step(v: unknown, where: string): ScheduleItem {
   if (o.except !== undefined)
     out.except = arr(o.except, `${where}.except`).map((x, i) => str(x, `${where}.except[${i}]`));
   if (o.source_defect !== undefined) out.source_defect = str(o.source_defect, `${where}.source_defect`);
+  if (o.basis !== undefined) out.basis = str(o.basis, `${where}.basis`);
   if (o.set_by !== undefined) out.set_by = dateAmendment(o.set_by, `${where}.set_by`);
   return out;
 }
