@@ -16,7 +16,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { inWorkingTree, readObligationsCanon } from "../../src/obligations/canon.ts";
+import { inWorkingTree } from "../../src/canon/reader.ts";
+import { readObligationsCanon } from "../../src/obligations/canon.ts";
 import { type ReleasedAtom, releaseAtoms } from "../../src/obligations/release-atoms.ts";
 import { ActorMap } from "../../src/obligations/taxonomy.ts";
 import { loadRelease } from "../../src/release/load.ts";

@@ -11,9 +11,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { inWorkingTree } from "../../src/canon/reader.ts";
 import { createEngine } from "../../src/engine/context.ts";
 import { obligations } from "../../src/engine/obligations.ts";
-import { inWorkingTree, readObligationsCanon } from "../../src/obligations/canon.ts";
+import { readObligationsCanon } from "../../src/obligations/canon.ts";
 import { releaseAtoms } from "../../src/obligations/release-atoms.ts";
 import { type LoadedRelease, loadRelease } from "../../src/release/load.ts";
 import { newestBuilt, releaseDir } from "../../src/release/releases.ts";

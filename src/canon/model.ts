@@ -71,7 +71,7 @@ export interface ScheduleItem {
   basis?: string;
 }
 
-/** An act as the canon declares it (regime.yaml), before its source is parsed. */
+/** An act as the canon declares it (`acts/<id>.yaml`), before its source is parsed. */
 export interface ActCanon {
   id: string;
   source: string;

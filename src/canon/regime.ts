@@ -1,8 +1,11 @@
 /**
- * Reading a regime's canon file (`regime.yaml`). Errors name the act and field at fault, because a
- * canon mistake must be fixed by a person reading the message.
+ * Reading a regime's canon: `regimes/<regime>/regime.yaml` (the regime) and one file per act,
+ * `regimes/<regime>/acts/<id>.yaml`, each checked against its JSON Schema (canon-schema.ts) with errors
+ * naming file, line and key. Canon written before one file per act (every act under `acts:` in
+ * regime.yaml) is still read, so a release recorded then rebuilds from its own commit.
  */
 import { parse } from "yaml";
+import { ActFile, CanonError, PARSER_VERSIONS, RegimeFile, validateYaml } from "./canon-schema.ts";
 import type {
   ActCanon,
   ActType,
@@ -12,11 +15,49 @@ import type {
   ScheduleItem,
   StatedDate,
 } from "./model.ts";
+import type { Reader } from "./reader.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/u;
 const ACT_TYPES: ActType[] = ["reg", "dir", "reg_del", "reg_impl", "un_reg"];
 
-export class CanonError extends Error {}
+export { CanonError, PARSER_VERSIONS };
+
+/** The canon of a regime as a commit (or the working tree) holds it. */
+export function readRegimeCanon(reader: Reader, regime: string): RegimeCanon {
+  const file = `regimes/${regime}/regime.yaml`;
+  const text = reader.read(file);
+  if (text === null) throw new CanonError(`no canon for regime "${regime}": ${file} does not exist`);
+  let legacy = false;
+  try {
+    const doc = parse(text) as Record<string, unknown> | null;
+    legacy = doc !== null && typeof doc === "object" && "acts" in doc;
+  } catch {
+    // validateYaml below reports the YAML error with its line
+  }
+  if (legacy) return parseRegime(text, file);
+  const head = validateYaml(RegimeFile, text, file);
+  const dir = `regimes/${regime}/acts`;
+  const files = reader.list(dir).filter((f) => f.endsWith(".yaml"));
+  if (files.length === 0)
+    throw new CanonError(`${dir}/: no act files (<act id>.yaml) for regime "${regime}"`);
+  const acts = files.map((f) => {
+    const path = `${dir}/${f}`;
+    const value = validateYaml(ActFile, reader.read(path) as string, path);
+    if (`${value.id}.yaml` !== f)
+      throw new CanonError(
+        `${path}: id "${value.id}" does not match the file name; name the file ${value.id}.yaml`,
+      );
+    return readAct(value, path);
+  });
+  return {
+    regime: head.regime,
+    title: head.title,
+    as_of: head.as_of,
+    parser: head.parser ?? 1,
+    licence: head.licence,
+    acts,
+  };
+}
 
 export function parseRegime(text: string, file: string): RegimeCanon {
   let doc: unknown;
@@ -135,17 +176,15 @@ function readAct(v: unknown, where: string): ActCanon {
   return act;
 }
 
-/** A date and where it is stated: a provision of the act, or (when no article states it) a basis. */
-export const PARSER_VERSIONS = [1, 2, 3, 4];
-
 function parserVersion(v: unknown, where: string): number {
-  if (typeof v !== "number" || !PARSER_VERSIONS.includes(v))
+  if (typeof v !== "number" || !(PARSER_VERSIONS as readonly number[]).includes(v))
     throw new CanonError(
       `${where}: ${JSON.stringify(v)} is not one of the parser versions ${PARSER_VERSIONS.join(", ")}`,
     );
   return v;
 }
 
+/** A date and where it is stated: a provision of the act, or (when no article states it) a basis. */
 function stated(v: unknown, where: string): StatedDate {
   const o = obj(v, where);
   known(o, ["date", "provision", "basis", "set_by"], where);

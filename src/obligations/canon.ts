@@ -7,10 +7,8 @@
  * `facts.yaml` and `scope.yaml` arrived with the signable registers; a commit without them is read as
  * it was written (no fact schema, no act scope), so older tags rebuild byte for byte.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parse } from "yaml";
-import { existsAtCommit, listAtCommit, readAtCommit } from "../release/git.ts";
+import type { Reader } from "../canon/reader.ts";
 import { type Derogation, type Profile, parseDerogations, parseProfile } from "./applicability.ts";
 import { type FactSchema, parseFactSchema } from "./facts.ts";
 import { type Ledger, parseLedger } from "./ledger.ts";
@@ -27,25 +25,6 @@ export interface ObligationsCanon {
   scope: Scope;
   /** Whether the canon has scope.yaml (a release records scope only then). */
   hasScope: boolean;
-}
-
-interface Reader {
-  read(path: string): string | null;
-  list(dir: string): string[];
-}
-
-export function atCommit(root: string, commit: string): Reader {
-  return {
-    read: (p) => (existsAtCommit(root, commit, p) ? readAtCommit(root, commit, p) : null),
-    list: (d) => listAtCommit(root, commit, d),
-  };
-}
-
-export function inWorkingTree(root: string): Reader {
-  return {
-    read: (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p), "utf8") : null),
-    list: (d) => (existsSync(join(root, d)) ? readdirSync(join(root, d)).sort() : []),
-  };
 }
 
 export function readObligationsCanon(reader: Reader, regime: string): ObligationsCanon {

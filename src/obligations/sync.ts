@@ -2,12 +2,13 @@
  * `acquis atoms sync <regime>`: extract the atoms of the working tree's canon and bring the ledger up
  * to date (ids kept, minted, retired), so the next commit can be built.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { compile } from "../canon/compile.ts";
-import { parseRegime } from "../canon/regime.ts";
+import { inWorkingTree } from "../canon/reader.ts";
+import { readRegimeCanon } from "../canon/regime.ts";
 import { EXTRACTION_RULES, extractAtoms } from "./atoms.ts";
-import { inWorkingTree, readObligationsCanon } from "./canon.ts";
+import { readObligationsCanon } from "./canon.ts";
 import { emptyLedger, type SyncReport, serialiseLedger, sync } from "./ledger.ts";
 
 export function syncLedger(opts: {
@@ -15,14 +16,7 @@ export function syncLedger(opts: {
   regime: string;
   sources: string;
 }): SyncReport & { atoms: number; file: string } {
-  const file = join(opts.root, "regimes", opts.regime, "regime.yaml");
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new Error(`no canon for regime "${opts.regime}": ${file} does not exist`);
-  }
-  const canon = parseRegime(text, `regimes/${opts.regime}/regime.yaml`);
+  const canon = readRegimeCanon(inWorkingTree(opts.root), opts.regime);
   const { corpus } = compile(canon, opts.sources);
   // A sync moves the ledger to the current extraction rules; ids carry over by the ledger's matching.
   const atoms = extractAtoms(corpus.units, EXTRACTION_RULES);

@@ -11,17 +11,18 @@ import { dirname, join, resolve } from "node:path";
 import canonicalize from "canonicalize";
 import { runChecks } from "../canon/checks.ts";
 import { compile, sha256 } from "../canon/compile.ts";
+import { committerDate, existsAtCommit, headCommit, readAtCommit, uncommitted } from "../canon/git.ts";
 import { buildGraph, type Graph } from "../canon/graph.ts";
 import type { Unit } from "../canon/model.ts";
 import { countByKind } from "../canon/quality.ts";
 import { BASELINE_FILE, BaselineError, excesses, parseBaseline } from "../canon/quality-baseline.ts";
-import { parseRegime } from "../canon/regime.ts";
-import { atCommit, readObligationsCanon } from "../obligations/canon.ts";
+import { atCommit } from "../canon/reader.ts";
+import { CanonError, readRegimeCanon } from "../canon/regime.ts";
+import { readObligationsCanon } from "../obligations/canon.ts";
 import { LedgerOutOfDate, type ReleasedAtom, releaseAtoms } from "../obligations/release-atoms.ts";
 import { parseRouter, type RouterFile } from "./act-router.ts";
 import { buildIndex } from "./chunk-index.ts";
 import { diffRelease } from "./diff.ts";
-import { committerDate, existsAtCommit, headCommit, readAtCommit, uncommitted } from "./git.ts";
 import type { StoredCorpus } from "./load.ts";
 import {
   type ArtifactEntry,
@@ -121,13 +122,18 @@ export function build(opts: BuildOptions): BuildSummary {
   }
 
   opts.progress?.(`${opts.regime}@${record.tag}: canon from commit ${record.commit.slice(0, 12)}`);
-  const canonPath = `regimes/${opts.regime}/regime.yaml`;
-  const canon = parseRegime(
-    readAtCommit(root, record.commit, canonPath),
-    `${canonPath}@${record.commit.slice(0, 12)}`,
-  );
+  let canon: ReturnType<typeof readRegimeCanon>;
+  try {
+    canon = readRegimeCanon(atCommit(root, record.commit), opts.regime);
+  } catch (e) {
+    if (e instanceof CanonError)
+      throw new BuildError(`${e.message} (canon at commit ${record.commit.slice(0, 12)})`);
+    throw e;
+  }
   if (canon.regime !== opts.regime)
-    throw new BuildError(`${canonPath} names regime "${canon.regime}", not "${opts.regime}"`);
+    throw new BuildError(
+      `regimes/${opts.regime}/regime.yaml names regime "${canon.regime}", not "${opts.regime}"`,
+    );
   let done = 0;
   const compiled = compile(canon, sources, (id) => {
     done++;

@@ -19,7 +19,7 @@ import { createHash, type KeyObject, verify as verifySignature } from "node:cryp
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse } from "yaml";
-import { historyHolds } from "./git.ts";
+import { historyHolds } from "../canon/git.ts";
 import { keyId, readPublicKey } from "./keys.ts";
 import { type LoadedRelease, loadRelease, ReleaseIntegrityError } from "./load.ts";
 import { META_FILE, type ReleaseMeta } from "./meta.ts";

@@ -8,8 +8,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+import { inWorkingTree } from "../../src/canon/reader.ts";
 import { decide } from "../../src/obligations/applicability.ts";
-import { inWorkingTree, readObligationsCanon } from "../../src/obligations/canon.ts";
+import { readObligationsCanon } from "../../src/obligations/canon.ts";
 
 const TAXONOMY = `entity_types:
   - { id: undertaking, label: undertaking, parents: [], defined_in: w/art_1 }

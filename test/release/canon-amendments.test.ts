@@ -6,10 +6,20 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { CanonError, parseRegime } from "../../src/canon/regime.ts";
+import { inWorkingTree, type Reader } from "../../src/canon/reader.ts";
+import { CanonError, readRegimeCanon } from "../../src/canon/regime.ts";
 
-const FILE = join(import.meta.dirname, "..", "..", "regimes", "eu", "regime.yaml");
-const text = readFileSync(FILE, "utf8");
+const ROOT = join(import.meta.dirname, "..", "..");
+const EUDR = "regimes/eu/acts/eudr.yaml";
+const text = readFileSync(join(ROOT, EUDR), "utf8");
+const tree = inWorkingTree(ROOT);
+/** The eu canon with EUDR's file reading `eudr`. */
+const withEudr = (eudr: string): Reader => ({
+  read: (p) => (p === EUDR ? eudr : tree.read(p)),
+  list: tree.list,
+});
+const parseRegime = (eudr: string, _file?: string) => readRegimeCanon(withEudr(eudr), "eu");
+const FILE = EUDR;
 
 describe("amending acts in the canon", () => {
   test("every moved date names an amending act the act lists, and keeps the adopted date", () => {
@@ -39,7 +49,7 @@ describe("amending acts in the canon", () => {
       () => parseRegime(broken, FILE),
       (e: unknown) =>
         e instanceof CanonError &&
-        /\(eudr\)\.schedule\[0\]\.set_by\.celex: 32099R9999 is not one of/u.test(e.message),
+        /eudr\.yaml \(eudr\)\.schedule\[0\]\.set_by\.celex: 32099R9999 is not one of/u.test(e.message),
     );
   });
 
@@ -56,18 +66,18 @@ describe("amending acts in the canon", () => {
   test("a malformed CELEX and an unknown key are refused", () => {
     assert.throws(
       () => parseRegime(text.replace("- celex: 32024R3234", "- celex: 2024/3234"), FILE),
-      /not the CELEX number/u,
+      /eudr\.yaml:\d+: amended_by\[0\]\.celex: "2024\/3234" does not match CELEX of an act/u,
     );
     assert.throws(
       () =>
         parseRegime(
           text.replace(
-            '        provision: Art 1\n        changes: "Art 38(2)',
-            '        article: Art 1\n        changes: "Art 38(2)',
+            '    provision: Art 1\n    changes: "Art 38(2)',
+            '    provision: Art 1\n    article: Art 1\n    changes: "Art 38(2)',
           ),
           FILE,
         ),
-      /article/u,
+      /eudr\.yaml:\d+: amended_by\[0\]\.article: unknown key "article"/u,
     );
   });
 });
