@@ -12,7 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Unit } from "../canon/model.ts";
-import { executableName, findQuantities, type Quantity } from "./quantities.ts";
+import { executableName, findDates, findQuantities, type Quantity } from "./quantities.ts";
 
 export type Modality = "obligation" | "prohibition" | "permission";
 
@@ -69,7 +69,7 @@ export interface Atom {
  *      opportunity to …", "shall … have the possibility to present their views") is a right of its
  *      holder, a permission.
  */
-export const EXTRACTION_RULES = 4;
+export const EXTRACTION_RULES = 5;
 
 /** Not duties under rules 4: classifications, submissions to a regime, bars on imposing duties. */
 const NOT_A_DUTY_4 =
@@ -285,8 +285,15 @@ export function fingerprint(text: string): string {
   return createHash("sha256").update(text.replace(/\s+/gu, " ").trim()).digest("hex");
 }
 
-function constantsFor(act: string, eid: string, quoted: string): { first: Constant | null; all: Constant[] } {
-  const qs: Quantity[] = findQuantities(quoted);
+function constantsFor(
+  act: string,
+  eid: string,
+  quoted: string,
+  rules: number,
+): { first: Constant | null; all: Constant[] } {
+  // Rules 5: dates the duty states are constants too ("by 17 July 2025"); the executable constant stays
+  // the first quantity, so a date never displaces "72 hours".
+  const qs: Quantity[] = [...findQuantities(quoted), ...(rules >= 5 ? findDates(quoted) : [])];
   const seen = new Map<string, number>();
   const all = qs.map((q) => {
     const k = `${q.kind}:${q.unit}`;
@@ -294,7 +301,7 @@ function constantsFor(act: string, eid: string, quoted: string): { first: Consta
     seen.set(k, nth);
     return { name: executableName(act, eid, q, nth), unit: q.unit, value: q.value };
   });
-  return { first: all[0] ?? null, all };
+  return { first: all.find((_c, i) => qs[i]?.kind !== "date") ?? null, all };
 }
 
 const DUTY_KINDS = new Set(["article", "paragraph", "subparagraph", "point", "indent", "annex"]);
@@ -336,9 +343,13 @@ export function extractAtoms(units: Unit[], rules = 1): Atom[] {
     const n = (counters.get(u.node) ?? 0) + 1;
     counters.set(u.node, n);
     const actor = resolve(u, d.actor);
-    let { first, all } = constantsFor(u.act, u.eid, quoted);
+    let { first, all } = constantsFor(u.act, u.eid, quoted, rules);
     // A point completing a lead-in inherits the quantities the lead-in states ("fines up to EUR …:").
-    if (!first && leadIn) ({ first, all } = constantsFor(leadIn.unit.act, leadIn.unit.eid, leadIn.sentence));
+    if (!first && leadIn) {
+      const inherited = constantsFor(leadIn.unit.act, leadIn.unit.eid, leadIn.sentence, rules);
+      first = inherited.first;
+      all = [...all, ...inherited.all];
+    }
     atoms.push({
       key: `${u.node}#${n}`,
       node: u.node,

@@ -5,7 +5,8 @@
  */
 
 export interface Quantity {
-  kind: "deadline" | "amount" | "rate" | "term";
+  kind: "deadline" | "amount" | "rate" | "term" | "date";
+  /** For a date: "by" (a deadline), "from" or "until" (when the duty starts or stops). */
   unit: string;
   value: number | string;
   /** Offsets into the text the quantity was read from. */
@@ -43,6 +44,50 @@ const MONEY = /\bEUR\s?(\d{1,3}(?:[ \u00a0,.]\d{3})+|\d+(?:[.,]\d+)?)(?:\s*(mill
 const MONEY_AFTER = /\b(\d{1,3}(?:[ \u00a0,.]\d{3})+|\d+(?:[.,]\d+)?)(?:\s*(million|billion))?\s?EUR\b/gu;
 const PERCENT = /\b(\d{1,3}(?:[.,]\d{1,2})?)\s?(?:%|per ?cent\b)/gu;
 const TERMS = ["without undue delay", "immediately", "without delay", "promptly"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+/** "by 17 July 2025", "not later than 1 January 2027", "from 12 January 2027", "until 31 December 2028". */
+const DATE = new RegExp(
+  `\\b(by|not later than|no later than|before|from|as from|until)\\s+(\\d{1,2})\\s+(${MONTHS.join("|")})\\s+(\\d{4})\\b`,
+  "giu",
+);
+const DATE_ROLE: Record<string, string> = {
+  by: "by",
+  "not later than": "by",
+  "no later than": "by",
+  before: "by",
+  from: "from",
+  "as from": "from",
+  until: "until",
+};
+
+/** The calendar dates a duty states, with what the date does to it (extraction rules 5). */
+export function findDates(text: string): Quantity[] {
+  const out: Quantity[] = [];
+  for (const m of text.matchAll(DATE)) {
+    const month = MONTHS.findIndex((x) => x.toLowerCase() === (m[3] as string).toLowerCase()) + 1;
+    out.push({
+      kind: "date",
+      unit: DATE_ROLE[(m[1] as string).toLowerCase().replace(/\s+/gu, " ")] ?? "by",
+      value: `${m[4]}-${String(month).padStart(2, "0")}-${(m[2] as string).padStart(2, "0")}`,
+      start: m.index ?? 0,
+      end: (m.index ?? 0) + m[0].length,
+    });
+  }
+  return out;
+}
 
 function unitOf(word: string): string {
   const w = word.toLowerCase();
@@ -117,6 +162,8 @@ export function executableName(act: string, eid: string, q: Quantity, nth: numbe
         ? "amount_eur"
         : q.kind === "rate"
           ? "rate_percent"
-          : "term";
+          : q.kind === "date"
+            ? `date_${q.unit}`
+            : "term";
   return `${base}_${kind}${nth > 1 ? `_${nth}` : ""}`;
 }
