@@ -5,6 +5,7 @@
  * count for any check exceeds the regime's committed baseline (quality-baseline.ts).
  */
 import type { Act, Unit } from "./model.ts";
+import { looksLikeTitle } from "./source.ts";
 
 export type CheckClass = "structure" | "noise" | "dates";
 
@@ -121,13 +122,16 @@ export const CHECKS: readonly Check[] = [
     id: "title_in_text",
     class: "structure",
     about: "an article's title stands as (the start of) its text, so its subdivisions are numbered one off",
-    find: perUnit((u) =>
-      u.kind === "article" &&
-      u.heading &&
-      (u.own_text === u.heading || u.own_text.startsWith(`${u.heading}\n`))
-        ? `text begins with the title "${clip(u.heading)}"`
-        : null,
-    ),
+    find: perUnit((u) => {
+      if (u.kind !== "article") return null;
+      if (u.heading && (u.own_text === u.heading || u.own_text.startsWith(`${u.heading}\n`)))
+        return `text begins with the title "${clip(u.heading)}"`;
+      // No title, and a first line that reads as one: the title stood in the text and took its slot.
+      const first = u.own_text.split("\n")[0] ?? "";
+      return u.heading === null && first !== "" && looksLikeTitle(first)
+        ? `untitled; its text is "${clip(first)}"`
+        : null;
+    }),
   },
   {
     id: "article_outside_structure",

@@ -274,7 +274,7 @@ function withoutPageFurniture(blocks: string[], log: QualityLog, where: string):
 }
 
 /** A title line: short, capitalised, no closing punctuation, no number or point label, no verb of duty. */
-function looksLikeTitle(block: string): boolean {
+export function looksLikeTitle(block: string): boolean {
   return (
     block.length <= 200 &&
     /^\p{Lu}/u.test(block) &&

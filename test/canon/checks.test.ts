@@ -65,6 +65,8 @@ const PLANTS: Record<string, (units: Unit[]) => void> = {
   duplicate_node: (u) => u.push({ ...at(u, "chp_II") }),
   title_in_text: (u) => {
     at(u, "art_1").own_text = "Subject matter\nThis Regulation lays down rules on widgets.";
+    // The source's other form of the defect: no title field, the title as the text's first line.
+    Object.assign(at(u, "art_3"), { heading: null, own_text: "Entry into force" });
   },
   article_outside_structure: (u) => {
     at(u, "art_1").parent = null;
@@ -120,7 +122,7 @@ describe("defect checks", () => {
       const found = runChecks({ acts: [], units }).filter((r) => r.count > 0);
       assert.deepEqual(
         found.map((r) => [r.check, r.count]),
-        [[check.id, 1]],
+        [[check.id, check.id === "title_in_text" ? 2 : 1]],
         JSON.stringify(found.map((r) => r.examples)),
       );
       assert.ok(found[0]?.examples[0]?.node.startsWith("x/"), "the finding names the unit");
