@@ -10,12 +10,16 @@ export interface CliResult {
   stderr: string;
 }
 
-export function acquis(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
+export function acquis(
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): CliResult {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: opts.cwd,
     encoding: "utf8",
     env: { ...process.env, ...opts.env },
-    timeout: 120_000,
+    // A guard against a hang, not a speed test: building the eu release takes a minute on two cores.
+    timeout: opts.timeoutMs ?? 120_000,
     maxBuffer: 256 << 20,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
