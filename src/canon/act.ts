@@ -152,6 +152,17 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
       section = null;
     } else if (h.kind === "chapter") {
       const t = title as Open | null;
+      const open = chapter as Open | null;
+      // Parser 4: a second heading under the open chapter's number is a chapter inserted after it, whose
+      // letter the consolidated source lost (eIDAS "CHAPTER IVa GOVERNANCE FRAMEWORK" printed as IV).
+      if (parser >= 4 && open?.num === h.num && h.text && open.unit.heading && h.text !== open.unit.heading) {
+        log.repair(
+          "inserted_chapter_numbered",
+          `chp_${h.num}a`,
+          `a second Chapter ${h.num} ("${clip(h.text)}") after Chapter ${h.num} ("${clip(open.unit.heading)}") is Chapter ${h.num}a`,
+        );
+        h = { ...h, num: `${h.num}a` };
+      }
       const eid = `${t ? `${t.unit.eid}__` : ""}chp_${h.num}`;
       chapter = { unit: emit("chapter", eid, h.num, h.text, t ? t.unit : null, h.text ?? ""), num: h.num };
       section = null;
@@ -163,6 +174,9 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
   };
 
   const articles = clean.articles;
+  // Whether the source prints any Part, Title or Chapter heading: only then is a field that opens a
+  // chapter before the first printed one suspect.
+  const printsHeadings = articles.some((b) => b.headingsBefore.some((h) => h.kind !== "section" && h.text));
   for (let k = 0; k < articles.length; k++) {
     const a = articles[k] as CleanArticle;
     const eid = `art_${a.num}`;
@@ -175,12 +189,41 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
         eid,
         `source says Chapter ${field}, the chapter a later Part or Title heading closed; not reopened`,
       );
+    } else if (
+      parser >= 4 &&
+      field !== null &&
+      (current?.replace(/[a-z]+$/u, "") === field ||
+        (printsHeadings &&
+          part === null &&
+          title === null &&
+          chapter === null &&
+          !headings.some((h) => h.kind !== "section") &&
+          !/^(?:I|1)$/u.test(field)))
+    ) {
+      // An inserted chapter (IVa) is still Chapter IV to the scraper's field; and in an act that prints its
+      // headings, the articles before the first one are in its first Chapter or Title, whatever the field
+      // says (MiFID II Arts 1-4 say Chapter III).
+      if (current === null)
+        log.repair(
+          "chapter_field_ignored",
+          eid,
+          `source says Chapter ${field} before the act's first heading; not opened`,
+        );
     } else if (field !== null && field !== current && !headings.some((h) => h.kind === "chapter")) {
       // The scraper labels the article that carries the next chapter's glued heading with that next
       // chapter; the moved heading, not the field, says where the chapter begins.
       const shifted = articles[k + 1]?.headingsBefore.some((h) => h.kind === "chapter" && h.num === field);
+      // Parser 4: a field naming a chapter whose printed heading comes later is wrong here (Data Act
+      // Art 1 says Chapter VII; GPSR Art 2 says Chapter III): opening it now would give two units one id.
+      const printedLater = parser >= 4 && chapterPrintedLater(articles, k, field);
       if (shifted) {
         // nothing: the chapter opens with the next article
+      } else if (printedLater) {
+        log.repair(
+          "chapter_field_ignored",
+          eid,
+          `source says Chapter ${field}, whose heading the source prints further on; kept in ${current === null ? "the chapter before" : `Chapter ${current}`}`,
+        );
       } else if (current !== null && chapterOrder(field) < chapterOrder(current)) {
         log.defect(
           "chapter_field_inconsistent",
@@ -246,6 +289,18 @@ function emitDrafts(drafts: Draft[], parent: Unit, emit: Emit): void {
     const unit = emit(d.kind, `${parent.eid}__${segment}`, d.num, null, parent, d.own);
     emitDrafts(d.children, unit, emit);
   }
+}
+
+/**
+ * Whether a heading of Chapter `num` is printed after article k and before the next Part or Title
+ * (chapter numbers start again in each Title, as in the EECC).
+ */
+function chapterPrintedLater(articles: CleanArticle[], k: number, num: string): boolean {
+  for (const b of articles.slice(k + 1)) {
+    if (b.headingsBefore.some((h) => h.kind === "part" || h.kind === "title")) return false;
+    if (b.headingsBefore.some((h) => h.kind === "chapter" && h.num === num && h.text)) return true;
+  }
+  return false;
 }
 
 const FIRST: Record<string, string> = { II: "I", "2": "1" };
