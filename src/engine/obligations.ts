@@ -5,7 +5,7 @@
  * `acquis coverage` and an answer's applicability section.
  */
 import { type Applicability, type Decision, decide, type Profile } from "../obligations/applicability.ts";
-import type { ObligationsRequest } from "../serve/schemas.ts";
+import { OBLIGATIONS_PAGE_BYTES, type ObligationsRequest } from "../serve/schemas.ts";
 import type { Engine } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { atomCitation, resolve } from "./request.ts";
@@ -66,7 +66,7 @@ export function obligations(e: Engine, req: ObligationsRequest, defaultAsOf: str
     modified_by: d.reasons.modified_by,
     derogation: d.derogation,
   });
-  return {
+  const head = {
     as_of: r.as_of,
     release: r.release,
     entity_profile: profile.id,
@@ -75,10 +75,61 @@ export function obligations(e: Engine, req: ObligationsRequest, defaultAsOf: str
     derived: result.derived,
     counts: result.counts,
     out_of_scope: result.out_of_scope,
+  };
+  const stamps = { disclaimer: e.stamps.disclaimer, verification: e.stamps.verification };
+  const lists = {
     applicable: result.applicable.map(item),
     excluded: result.excluded.map(item),
     undetermined: result.undetermined.map(item),
-    disclaimer: e.stamps.disclaimer,
-    verification: e.stamps.verification,
+  };
+  if (req.offset === undefined && req.limit === undefined) return { ...head, ...lists, ...stamps };
+  return {
+    ...head,
+    ...page(lists, req.offset ?? 0, req.limit ?? 1000, bytesOf({ ...head, ...stamps })),
+    ...stamps,
+  };
+}
+
+const bytesOf = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+/** Room the page's own fields and the JSON between items take, beside the items. */
+const PAGE_OVERHEAD = 512;
+
+/**
+ * One page of the register: the items from `offset` in the order applicable, excluded, undetermined,
+ * at most `limit` of them and never more than OBLIGATIONS_PAGE_BYTES with the rest of the payload (at
+ * least one item, however large, so paging always advances). The page is a function of the release and
+ * the request, so the same offset gives the same page on every instance.
+ */
+function page<T>(
+  lists: { applicable: T[]; excluded: T[]; undetermined: T[] },
+  offset: number,
+  limit: number,
+  headBytes: number,
+) {
+  const all = [
+    ...lists.applicable.map((x) => ["applicable", x] as const),
+    ...lists.excluded.map((x) => ["excluded", x] as const),
+    ...lists.undetermined.map((x) => ["undetermined", x] as const),
+  ];
+  const out = { applicable: [] as T[], excluded: [] as T[], undetermined: [] as T[] };
+  let used = headBytes + PAGE_OVERHEAD;
+  let end = offset;
+  while (end < all.length && end - offset < limit) {
+    const [list, x] = all[end] as (typeof all)[number];
+    const size = bytesOf(x) + 1;
+    if (end > offset && used + size > OBLIGATIONS_PAGE_BYTES) break;
+    used += size;
+    out[list].push(x);
+    end++;
+  }
+  return {
+    ...out,
+    page: {
+      offset,
+      limit,
+      items: end - offset,
+      total: all.length,
+      next_offset: end < all.length ? end : null,
+    },
   };
 }

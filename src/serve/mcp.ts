@@ -31,6 +31,7 @@ interface Tool {
   request: TSchema;
   response: TSchema;
   run(engine: Engine, scope: ScopeReader, args: never, defaultAsOf: string): unknown;
+  mcpDefaults?(args: Record<string, unknown>): Record<string, unknown>;
 }
 
 const DIFF_TOOL: Tool = {
@@ -99,9 +100,10 @@ export async function serveMcp(opts: {
       );
     if (!state.engine || !state.scope)
       return refuse("not_ready", state.refused ?? "the release is being verified and loaded");
-    const args = req.params.arguments ?? {};
-    const problem = check(tool.request, args);
+    const given = req.params.arguments ?? {};
+    const problem = check(tool.request, given);
     if (problem) return refuse("invalid_request", problem);
+    const args = tool.mcpDefaults ? tool.mcpDefaults(given) : given;
     try {
       const engine = state.engine;
       const scope = state.scope;

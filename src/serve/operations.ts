@@ -15,6 +15,8 @@ import {
   AnswerResponse,
   AtomRequest,
   AtomResponse,
+  OBLIGATIONS_MCP_LIMIT,
+  OBLIGATIONS_PAGE_BYTES,
   ObligationsRequest,
   ObligationsResponse,
   UnitRequest,
@@ -29,6 +31,11 @@ export interface Operation {
   request: TSchema;
   response: TSchema;
   run(engine: Engine, scope: ScopeReader, body: never, defaultAsOf: string): unknown;
+  /**
+   * Arguments the MCP tool adds when the caller leaves them out: an agent's context has a budget, so
+   * list_obligations pages there by default. The payload is still the one `run` makes for those arguments.
+   */
+  mcpDefaults?(args: Record<string, unknown>): Record<string, unknown>;
 }
 
 export const OPERATIONS: Operation[] = [
@@ -67,10 +74,13 @@ export const OPERATIONS: Operation[] = [
     tool: "list_obligations",
     route: "/v1/obligations",
     summary: "Every duty binding an entity profile on a date, and every duty a derogation lifts",
-    description:
-      "List every duty that binds an entity profile of the release on a date (complete, never ranked or truncated), and every duty a derogation in force lifts, naming the derogating provision and the entity types it reaches. A duty whose exemption depends on a fact the profile does not state stays applicable, with a note naming the fact. Use it for compliance coverage questions such as 'what must this firm do under DORA'.",
+    description: `List every duty that binds an entity profile of the release on a date (complete, never ranked), every duty a derogation or rule of precedence in force lifts (naming the provision and the entity types it reaches), and every duty that turns on a fact the profile does not state (naming the fact). counts gives the totals per status and per act. Results come in pages of at most ${OBLIGATIONS_MCP_LIMIT} items and ${OBLIGATIONS_PAGE_BYTES / 1024} KB: page.next_offset is the offset of the next page (null on the last). Use it for compliance coverage questions such as 'what must this firm do under DORA'.`,
     request: ObligationsRequest,
     response: ObligationsResponse,
     run: (e, _scope, body, asOf) => obligations(e, body as ObligationsRequest, asOf),
+    mcpDefaults: (args) =>
+      args.offset === undefined && args.limit === undefined
+        ? { ...args, limit: OBLIGATIONS_MCP_LIMIT }
+        : args,
   },
 ];

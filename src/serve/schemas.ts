@@ -29,6 +29,11 @@ export const Filters = Type.Object(
   { additionalProperties: false },
 );
 
+/** The most a page of /v1/obligations (and every list_obligations result) may weigh, in bytes. */
+export const OBLIGATIONS_PAGE_BYTES = 64 * 1024;
+/** The page size list_obligations uses when the caller names neither offset nor limit. */
+export const OBLIGATIONS_MCP_LIMIT = 100;
+
 export const AnswerRequest = Type.Object(
   {
     query: Type.String({
@@ -71,6 +76,19 @@ export const ObligationsRequest = Type.Object(
     entity_profile: Type.String({ minLength: 1, description: "an entity profile id of the release" }),
     as_of: Type.Optional(Day),
     release: Type.Optional(Type.String()),
+    offset: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: "paging: skip this many items of applicable, then excluded, then undetermined",
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        description: `paging: at most this many items; a page also stays within ${OBLIGATIONS_PAGE_BYTES / 1024} KB. Without offset or limit the register is complete in one response`,
+      }),
+    ),
   },
   { additionalProperties: false },
 );

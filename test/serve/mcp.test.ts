@@ -21,6 +21,14 @@ function payloadText(r: CallToolResult): string {
   return item.text;
 }
 
+interface Register {
+  applicable: { atom: string }[];
+  excluded: { atom: string }[];
+  undetermined: { atom: string }[];
+  counts: unknown;
+  page?: { offset: number; next_offset: number | null };
+}
+
 describe("acquis serve --mcp", () => {
   let client: Client;
   let rest: Server;
@@ -84,7 +92,11 @@ describe("acquis serve --mcp", () => {
       ["search_regulation", "/v1/answer", { query: "What does HIPAA require?" }],
       ["get_unit", "/v1/unit", { eid: "art_33__para_1", work_iri: GDPR }],
       ["get_atom", "/v1/atom", { atom_id: atomId }],
-      ["list_obligations", "/v1/obligations", { entity_profile: "de-large-bank", as_of: "2026-01-01" }],
+      [
+        "list_obligations",
+        "/v1/obligations",
+        { entity_profile: "de-large-bank", as_of: "2026-01-01", offset: 200, limit: 50 },
+      ],
     ];
     for (const [tool, route, args] of cases) {
       const r = await call(tool, args);
@@ -93,6 +105,36 @@ describe("acquis serve --mcp", () => {
       assert.equal(payloadText(r), body, `${tool} text`);
       assert.equal(JSON.stringify(r.structuredContent), body, `${tool} structuredContent`);
     }
+  });
+
+  test("list_obligations pages within 64 KB; walking its pages gives REST's complete register", async () => {
+    const args = { entity_profile: "de-large-bank", as_of: "2026-12-01" };
+    const whole = (await (await rest.post("/v1/obligations", args)).json()) as Register;
+    assert.equal(whole.page, undefined, "REST without offset or limit is the complete register");
+    const seen: Register = { applicable: [], excluded: [], undetermined: [], counts: whole.counts };
+    let offset: number | null = 0;
+    let pages = 0;
+    while (offset !== null) {
+      const r = await call("list_obligations", pages === 0 ? args : { ...args, offset });
+      assert.notEqual(r.isError, true);
+      assert.ok(
+        Buffer.byteLength(payloadText(r)) <= 64 * 1024,
+        `page ${pages} is ${Buffer.byteLength(payloadText(r))} bytes`,
+      );
+      const p = r.structuredContent as unknown as Register;
+      assert.deepEqual(p.counts, whole.counts, "every page carries the totals");
+      for (const k of ["applicable", "excluded", "undetermined"] as const) seen[k].push(...p[k]);
+      assert.equal(p.page?.offset, offset);
+      offset = p.page?.next_offset ?? null;
+      pages++;
+    }
+    assert.ok(pages > 5, `${pages} pages`);
+    for (const k of ["applicable", "excluded", "undetermined"] as const)
+      assert.deepEqual(
+        seen[k].map((x) => x.atom),
+        whole[k].map((x) => x.atom),
+        k,
+      );
   });
 
   test("each error code both transports share: a tool error with REST's code and body shape", async () => {

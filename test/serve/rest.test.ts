@@ -367,6 +367,34 @@ describe("acquis serve over REST", () => {
     }
   });
 
+  test("obligations page on request: each page within 64 KB, the same on every call, together the whole register", async () => {
+    const args = { entity_profile: "lt-micro-payment-institution", as_of: "2026-12-01" };
+    const whole: Loose = await (await server().post("/v1/obligations", args)).json();
+    const first = await (await server().post("/v1/obligations", { ...args, limit: 1000 })).text();
+    assert.ok(Buffer.byteLength(first) <= 64 * 1024, `${Buffer.byteLength(first)} bytes`);
+    const again = await (await server().post("/v1/obligations", { ...args, limit: 1000 })).text();
+    assert.equal(again, first, "a page is a function of the release and the request");
+    const items: string[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const p: Loose = await (await server().post("/v1/obligations", { ...args, offset, limit: 40 })).json();
+      assert.ok(p.page.items <= 40);
+      assert.equal(p.page.total, whole.applicable.length + whole.excluded.length + whole.undetermined.length);
+      items.push(...[...p.applicable, ...p.excluded, ...p.undetermined].map((x: Loose) => x.atom));
+      offset = p.page.next_offset;
+    }
+    assert.deepEqual(
+      items,
+      [...whole.applicable, ...whole.excluded, ...whole.undetermined].map((x: Loose) => x.atom),
+    );
+    const past: Loose = await (await server().post("/v1/obligations", { ...args, offset: 999999 })).json();
+    assert.deepEqual(
+      [past.applicable, past.excluded, past.undetermined, past.page.next_offset],
+      [[], [], [], null],
+    );
+    await expectError(await server().post("/v1/obligations", { ...args, limit: 0 }), 400, "invalid_request");
+  });
+
   test("every error code, with its status and body shape", async () => {
     await expectError(await server().post("/v1/answer", { query: "x", bogus: 1 }), 400, "invalid_request");
     const nested = await expectError(
