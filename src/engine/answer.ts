@@ -267,6 +267,7 @@ function closure(e: Engine, matched: Unit[], asOf: string): Block[] {
             text: target.title,
             citation: {
               ...unitCitation(e, u, asOf),
+              label: target.short_name,
               eid: null,
               node: null,
               work_iri: target.work_iri,

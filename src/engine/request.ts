@@ -43,6 +43,8 @@ export function resolve(e: Engine, req: { as_of?: string; release?: string }, de
 export interface Citation {
   release: string;
   as_of: string;
+  /** How a person cites it: "Article 33(1) GDPR". */
+  label: string;
   atom: string | null;
   eid: string | null;
   node: string | null;
@@ -60,6 +62,7 @@ export function unitCitation(e: Engine, u: Unit, asOf: string): Citation {
   return {
     release: e.tag,
     as_of: asOf,
+    label: u.citation,
     atom: null,
     eid: u.eid,
     node: u.node,
@@ -81,6 +84,7 @@ export function atomCitation(e: Engine, a: ReleasedAtom, asOf: string): Citation
   return {
     release: e.tag,
     as_of: asOf,
+    label: e.release.byNode.get(a.node)?.citation ?? a.node,
     atom: a.id,
     eid: a.unit_eid,
     node: a.node,

@@ -10,6 +10,21 @@ import { type Engine, inForce } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { atomCitation, resolve, unitCitation } from "./request.ts";
 
+/**
+ * An answer's blocks name units by node ("gdpr/art_33__para_1"): as an eId, a node stands for its eId
+ * in the act it names, so every id an answer hands out can be read here.
+ */
+function byNode(e: Engine, req: UnitRequest): UnitRequest {
+  const slash = req.eid.indexOf("/");
+  if (slash < 0) return req;
+  const act = e.actsById.get(req.eid.slice(0, slash));
+  if (!act)
+    throw new ServiceError("not_found", `no act "${req.eid.slice(0, slash)}" in ${e.regime}@${e.tag}`);
+  if (req.work_iri !== undefined && req.work_iri !== act.work_iri)
+    throw new ServiceError("invalid_request", `node ${req.eid} is in ${act.work_iri}, not ${req.work_iri}`);
+  return { ...req, eid: req.eid.slice(slash + 1), work_iri: act.work_iri };
+}
+
 export function unitView(e: Engine, u: Unit, asOf: string) {
   const act = e.actsById.get(u.act);
   return {
@@ -36,7 +51,8 @@ export function unitView(e: Engine, u: Unit, asOf: string) {
   };
 }
 
-export function getUnit(e: Engine, req: UnitRequest, defaultAsOf: string) {
+export function getUnit(e: Engine, given: UnitRequest, defaultAsOf: string) {
+  const req = byNode(e, given);
   const r = resolve(e, req, defaultAsOf);
   const inAct = (us: Unit[]) =>
     req.work_iri === undefined ? us : us.filter((u) => e.actsById.get(u.act)?.work_iri === req.work_iri);

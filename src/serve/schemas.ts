@@ -96,7 +96,11 @@ export type ObligationsRequest = Static<typeof ObligationsRequest>;
 
 export const UnitRequest = Type.Object(
   {
-    eid: Type.String({ minLength: 1, description: "an Akoma Ntoso eId, e.g. art_33__para_1" }),
+    eid: Type.String({
+      minLength: 1,
+      description:
+        "an Akoma Ntoso eId, e.g. art_33__para_1, or a node an answer block names (gdpr/art_33__para_1)",
+    }),
     as_of: Type.Optional(Day),
     release: Type.Optional(Type.String()),
     work_iri: Type.Optional(
@@ -129,6 +133,7 @@ export const DiffRequest = Type.Object(
 export const Citation = Type.Object({
   release: Type.String(),
   as_of: Type.String(),
+  label: Type.Optional(Type.String({ description: 'how a person cites it: "Article 33(1) GDPR"' })),
   atom: Type.Optional(Nullable(Type.String())),
   eid: Type.Optional(Nullable(Type.String())),
   expression_iri: Type.Optional(Nullable(Type.String())),

@@ -308,6 +308,20 @@ describe("acquis serve over REST", () => {
     assert.equal(gdpr.citation.binding, undefined, "a regulation applies directly");
   });
 
+  test("every block cites as a person would, and /v1/unit reads every id an answer hands out", async () => {
+    const a: Loose = await (await server().post("/v1/answer", { query: "Article 33(1) GDPR" })).json();
+    for (const b of a.blocks) {
+      assert.equal(typeof b.citation.label, "string", b.id);
+      if (b.citation.node === null) continue; // an amended act as a whole, cited by its work IRI
+      const u: Loose = await (await server().post("/v1/unit", { eid: b.citation.node })).json();
+      assert.equal(u.unit.node, b.citation.node, b.id);
+      assert.equal(u.unit.provision, b.citation.label, b.id);
+    }
+    const block = a.blocks.find((b: Loose) => b.id === "gdpr/art_33__para_1");
+    assert.equal(block.citation.label, "Article 33(1) GDPR");
+    await expectError(await server().post("/v1/unit", { eid: "nosuchact/art_1" }), 404, "not_found");
+  });
+
   test("an eId a parsing repair retired still finds its unit, with a note", async () => {
     const u: Loose = await (
       await server().post("/v1/unit", {
