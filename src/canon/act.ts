@@ -261,9 +261,29 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
     emitDrafts(parsed.children, article, collect);
     if (a.titleFromText && parsed.own !== "") for (const u of made) u.aliases = [formerEid(eid, u.eid)];
     // What hung from the article before its first paragraph was recognised keeps its eId as an alias.
-    if (parsed.recoveredFirstParagraph)
-      for (const u of made)
-        if (u.eid.startsWith(`${eid}__para_1__`)) u.aliases = [u.eid.replace(`${eid}__para_1__`, `${eid}__`)];
+    // A unit a paragraph-number repair renamed keeps the eId parser 3 gave it, found by its text.
+    if (parsed.recovered) {
+      // Parser 3 read "3. For the purpose …" as a point's text, number included.
+      const key = (t: string) => t.replace(/^\d{1,3}\.?\s+/u, "");
+      const before = new Map<string, string>();
+      const walk = (drafts: Draft[], up: string) => {
+        const seen = new Set<string>();
+        for (const d of drafts) {
+          let segment = d.segment;
+          for (let n = 2; seen.has(segment); n++) segment = `${d.segment}_${n}`; // as emitDrafts names them
+          seen.add(segment);
+          const id = `${up}__${segment}`;
+          if (d.own !== "" && !before.has(key(d.own))) before.set(key(d.own), id);
+          walk(d.children, id);
+        }
+      };
+      walk(parseProvision(a.blocks, 3).children, eid);
+      for (const u of made) {
+        const former = u.own_text === "" ? undefined : before.get(key(u.own_text));
+        if (former !== undefined && former !== u.eid && !made.some((m) => m.eid === former))
+          u.aliases = [former];
+      }
+    }
   }
 }
 

@@ -25,8 +25,6 @@ export interface ParsedProvision {
   children: Draft[];
   /** Paragraph numbers parser 4 read where the source misprinted them, each as a sentence. */
   recovered?: string[];
-  /** Parser 4 read the text before paragraph 2 as paragraph 1 (its number was lost in the source). */
-  recoveredFirstParagraph?: boolean;
 }
 
 type PointStyle = "number" | "letter" | "roman";
@@ -69,7 +67,6 @@ export function parseProvision(blocks: string[], parser = 1): ParsedProvision {
   const rootContainer: Container = { unit: root, textBlocks: 0, pointHost: root };
   let container = rootContainer;
   let lastPara: string | null = null;
-  let lastParaRecovered = false;
   const recovered: string[] = [];
   let points: OpenPoint[] = [];
   let indents = 0;
@@ -115,7 +112,6 @@ export function parseProvision(blocks: string[], parser = 1): ParsedProvision {
       };
       root.own = "";
       root.children = [first];
-      lastParaRecovered = true;
       recovered.push("the text before paragraph 2 is paragraph 1; the source lost its number");
     }
     const para: Draft = { kind: "paragraph", segment: `para_${num}`, num, own: "", children: [] };
@@ -230,7 +226,6 @@ export function parseProvision(blocks: string[], parser = 1): ParsedProvision {
     else if (pending.kind === "indent") addIndent("");
     else openParagraph(pending.num, "");
   }
-  if (lastParaRecovered) root.recoveredFirstParagraph = true;
   if (recovered.length > 0) root.recovered = recovered;
   return root;
 }

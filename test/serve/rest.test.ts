@@ -331,6 +331,15 @@ describe("acquis serve over REST", () => {
     ).json();
     assert.equal(u.unit.eid, "art_19");
     assert.match(u.notes.join(" "), /art_19__subpara_2 is the eId .* had before/u);
+    // IVDR Art 42(7), printed "7 In the event …" without its full stop, was read as a subparagraph of (6).
+    const ivdr: Loose = await (
+      await server().post("/v1/unit", {
+        eid: "art_42__para_6__subpara_2",
+        work_iri: "http://data.europa.eu/eli/reg/2017/746/oj",
+      })
+    ).json();
+    assert.equal(ivdr.unit.eid, "art_42__para_7");
+    assert.equal(ivdr.unit.provision, "Article 42(7) IVDR");
   });
 
   test("an article the source lost is a unit without text that says so, so its citation resolves", async () => {
