@@ -123,7 +123,13 @@ Examples:
         process.stdin.on("end", stop);
         return;
       }
-      const app = buildApp({ policy, state, logger, cacheBytes: cacheMiB * 1024 * 1024 });
+      const app = buildApp({
+        policy,
+        state,
+        logger,
+        version: ENGINE_VERSION,
+        cacheBytes: cacheMiB * 1024 * 1024,
+      });
       await app.listen({ host: o.host, port, ipv6Only: false });
       const address = app.server.address();
       const bound = typeof address === "object" && address ? address.port : port;

@@ -4,6 +4,7 @@
  * In front of them, in order: request id, CORS, bearer auth, the rolling rate limit, readiness.
  */
 import { createHash, randomUUID } from "node:crypto";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -15,30 +16,23 @@ import type { Engine } from "../engine/context.ts";
 import { ServiceError, STATUS } from "../engine/errors.ts";
 import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
+import { mcpServer } from "./mcp.ts";
 import { openApiDocument } from "./openapi.ts";
 import { OPERATIONS } from "./operations.ts";
 import type { Policy } from "./policy.ts";
 import { RollingWindow } from "./rate-limit.ts";
 import type { ErrorCode } from "./schemas.ts";
+import { payloadBytes, type ServeState } from "./state.ts";
 import { describeErrors, unicodeProblem } from "./validate.ts";
 
 export const BODY_LIMIT = 65536;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/u;
 
-/** What the process knows at a moment: set once the release is verified and loaded, or refused. */
-export interface ServeState {
-  engine: Engine | null;
-  scope: ScopeReader | null;
-  /** Why the release was refused (the failing check named), when it was. */
-  refused: string | null;
-  draining: boolean;
-  defaultAsOf: () => string;
-}
+export type { ServeState };
+export { payloadBytes };
 
-/** A payload's bytes: the response body of REST and the text content of MCP. */
-export function payloadBytes(payload: unknown): string {
-  return JSON.stringify(payload);
-}
+/** Where `acquis serve` speaks MCP over Streamable HTTP. */
+export const MCP_ROUTE = "/mcp";
 
 const ROUTES = [
   "/v1/answer",
@@ -49,6 +43,7 @@ const ROUTES = [
   "/readyz",
   "/metrics",
   "/openapi.json",
+  MCP_ROUTE,
 ];
 /** Rejected bearer tokens one client address may send per minute before it is refused outright. */
 const WRONG_TOKENS_PER_MINUTE = 20;
@@ -110,6 +105,8 @@ function metrics(): Metrics {
 export function buildApp(opts: {
   policy: Policy;
   state: ServeState;
+  /** The package version the MCP initialize result names. */
+  version: string;
   logger: FastifyBaseLogger;
   /** Bytes of payloads to keep for repeated requests (0: no cache). */
   cacheBytes: number;
@@ -266,6 +263,11 @@ export function buildApp(opts: {
 
   // Regulation routes answer only from a verified release, and not while draining.
   app.addHook("onRequest", async (req, reply) => {
+    if (routeOf(req) === MCP_ROUTE && state.draining)
+      return refuse(reply, "not_ready", "the server is shutting down", {
+        "Retry-After": "5",
+        Connection: "close",
+      });
     if (!routeOf(req).startsWith("/v1/")) return;
     if (state.draining)
       return refuse(reply, "not_ready", "the server is shutting down", {
@@ -314,7 +316,7 @@ export function buildApp(opts: {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split("?")[0] as string;
     if (ROUTES.includes(path)) {
-      const allow = path.startsWith("/v1/") ? "POST" : "GET, HEAD";
+      const allow = path.startsWith("/v1/") || path === MCP_ROUTE ? "POST" : "GET, HEAD";
       return refuse(reply, "method_not_allowed", `${req.method} is not declared for ${path}; use ${allow}`, {
         Allow: allow,
       });
@@ -362,6 +364,39 @@ export function buildApp(opts: {
     }
     return reply.type(m.registry.contentType).send(await m.registry.metrics());
   });
+  // Remote MCP (Streamable HTTP, stateless): every POST is one JSON-RPC exchange answered as JSON, behind
+  // the same credentials, rate limit, body limit and payload cache as the REST routes.
+  app.post(MCP_ROUTE, async (req, reply) => {
+    const server = mcpServer({ state, version: opts.version, logger: app.log, cache });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    reply.hijack();
+    reply.raw.on("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    // The onRequest hook set the request id header on the reply Fastify no longer sends.
+    reply.raw.setHeader("X-Request-Id", req.id);
+    await server.connect(transport);
+    await transport.handleRequest(req.raw, reply.raw, req.body);
+  });
+  for (const method of ["GET", "DELETE"] as const)
+    app.route({
+      method,
+      url: MCP_ROUTE,
+      handler: async (_req, reply) =>
+        refuse(
+          reply,
+          "method_not_allowed",
+          `${method} ${MCP_ROUTE}: this server is stateless; POST JSON-RPC messages`,
+          {
+            Allow: "POST",
+          },
+        ),
+    });
+
   app.get("/openapi.json", async (_req, reply) =>
     reply.type("application/json; charset=utf-8").send(openapi),
   );

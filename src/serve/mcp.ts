@@ -1,5 +1,6 @@
 /**
- * The MCP transport of the serving API: five tools over stdio with the official SDK. Four are the
+ * The MCP transport of the serving API: five tools with the official SDK, over stdio (`serveMcp`) or
+ * over Streamable HTTP at `/mcp` of `acquis serve` (http.ts, one stateless server per request). Four are the
  * REST operations (the same table, the same payload bytes: `structuredContent` is the REST body and the
  * one text item is that JSON); diff_releases has no REST route. A refusal is a tool error whose payload
  * is the contract's error body with the code REST would give. stdout carries only protocol messages.
@@ -20,9 +21,9 @@ import { type DiffRequest as DiffArgs, diffReleases } from "../engine/diff.ts";
 import { ServiceError } from "../engine/errors.ts";
 import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
-import { payloadBytes, type ServeState } from "./http.ts";
 import { OPERATIONS } from "./operations.ts";
 import { DiffRequest, DiffResponse, ErrorBody, type ErrorCode } from "./schemas.ts";
+import { payloadBytes, type ServeState } from "./state.ts";
 import { check } from "./validate.ts";
 
 interface Tool {
@@ -52,14 +53,32 @@ const ANNOTATIONS = {
   openWorldHint: false,
 };
 
+/** MCP over stdio (`acquis serve --mcp`): one server for the life of the process. */
 export async function serveMcp(opts: {
   state: ServeState;
   version: string;
   logger: FastifyBaseLogger;
   cacheBytes: number;
 }) {
-  const { state, logger } = opts;
-  const cache = new PayloadCache(opts.cacheBytes);
+  const server = mcpServer({ ...opts, cache: new PayloadCache(opts.cacheBytes) });
+  await server.connect(new StdioServerTransport());
+  const e = opts.state.engine;
+  opts.logger.info({ release: e ? `${e.regime}@${e.tag}` : null }, "MCP server on stdio");
+  return server;
+}
+
+/**
+ * The MCP server of the served release: its tools, resources and instructions, ready to connect to a
+ * transport (stdio, or one Streamable HTTP request). `cache` is the payload cache of the transport it
+ * serves beside, so an MCP call and a REST call of the same request share their bytes.
+ */
+export function mcpServer(opts: {
+  state: ServeState;
+  version: string;
+  logger: FastifyBaseLogger;
+  cache: PayloadCache;
+}): Server {
+  const { state, logger, cache } = opts;
   const release = state.engine ? `${state.engine.regime}@${state.engine.tag}` : null;
   const server = new Server(
     { name: "acquis", title: release ? `acquis ${release}` : "acquis", version: opts.version },
@@ -159,7 +178,5 @@ export async function serveMcp(opts: {
     throw new ServiceError("not_found", `no resource ${req.params.uri}`);
   });
 
-  await server.connect(new StdioServerTransport());
-  logger.info({ release }, "MCP server on stdio");
   return server;
 }
