@@ -22,6 +22,7 @@ import { ServiceError } from "../engine/errors.ts";
 import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
 import { OPERATIONS } from "./operations.ts";
+import { portable, portableOutput } from "./portable-schema.ts";
 import { DiffRequest, DiffResponse, ErrorBody, type ErrorCode } from "./schemas.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
 import { check } from "./validate.ts";
@@ -45,7 +46,6 @@ const DIFF_TOOL: Tool = {
 };
 
 const TOOLS: Tool[] = [...OPERATIONS.map((op) => ({ ...op, name: op.tool })), DIFF_TOOL];
-const json = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 const ANNOTATIONS = {
   readOnlyHint: true,
   idempotentHint: true,
@@ -94,9 +94,9 @@ export function mcpServer(opts: {
     tools: TOOLS.map((t) => ({
       name: t.name,
       description: t.description,
-      inputSchema: json(t.request) as { type: "object" },
+      inputSchema: portable(t.request) as { type: "object" },
       // A result is the operation's payload or, for a refusal, the contract's error body.
-      outputSchema: { type: "object" as const, anyOf: [json(t.response), json(ErrorBody)] },
+      outputSchema: portableOutput(t.response, ErrorBody) as { type: "object" },
       annotations: ANNOTATIONS,
     })),
   }));

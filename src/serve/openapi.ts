@@ -4,7 +4,24 @@
  * responses of the contract, and the document must be byte-stable (it is served as is).
  */
 import { OPERATIONS } from "./operations.ts";
-import { ErrorBody } from "./schemas.ts";
+import { ErrorBody, HealthResponse, ReadyResponse } from "./schemas.ts";
+
+/** The API version the serving contract states (spec: Versioning). */
+export const API_VERSION = "0.1.0";
+const MCP_PATH = "/mcp";
+
+const JSON_RPC = {
+  type: "object",
+  required: ["jsonrpc"],
+  properties: {
+    jsonrpc: { type: "string", enum: ["2.0"] },
+    id: { type: ["string", "integer"] },
+    method: { type: "string" },
+    params: { type: "object" },
+    result: { type: "object" },
+    error: { type: "object" },
+  },
+};
 
 /** The refusals every POST operation can give (docs/serving.md). */
 const ERROR_STATUSES = ["400", "401", "404", "405", "409", "413", "429", "500", "503"];
@@ -32,27 +49,73 @@ export function openApiDocument(): unknown {
       },
     };
   }
-  const probe = (summary: string) => ({
+  const probe = (summary: string, schema: unknown) => ({
     get: {
       summary,
-      responses: { "200": { description: "ok" }, "503": { $ref: "#/components/responses/Error" } },
+      security: [{ bearerAuth: [] }, {}],
+      responses: {
+        "200": { description: "ok", content: { "application/json": { schema: strip(schema) } } },
+        "503": { $ref: "#/components/responses/Error" },
+      },
     },
   });
-  paths["/healthz"] = probe("Liveness: answers from boot");
-  paths["/readyz"] = probe("Readiness: 200 once a verified release is loaded");
+  paths["/healthz"] = probe("Liveness: answers from boot", HealthResponse);
+  paths["/readyz"] = probe("Readiness: 200 once a verified release is loaded", ReadyResponse);
   paths["/metrics"] = {
     get: {
       summary: "Prometheus metrics",
-      responses: { "200": { description: "text exposition format", content: { "text/plain": {} } } },
+      responses: {
+        "200": {
+          description: "the Prometheus text exposition format",
+          content: { "text/plain": { schema: { type: "string" } } },
+        },
+      },
+    },
+  };
+  paths["/openapi.json"] = {
+    get: {
+      summary: "This document",
+      responses: {
+        "200": {
+          description: "OpenAPI 3.1.0",
+          content: { "application/json": { schema: { type: "object" } } },
+        },
+      },
+    },
+  };
+  paths[MCP_PATH] = {
+    post: {
+      operationId: "mcp",
+      summary: "The Model Context Protocol over Streamable HTTP (stateless): one JSON-RPC message per POST",
+      description:
+        "The five MCP tools (search_regulation, get_unit, get_atom, list_obligations, diff_releases) for hosted agents; send Accept: application/json, text/event-stream. Same credentials and rate limit as the REST routes.",
+      security: [{ bearerAuth: [] }, {}],
+      requestBody: { required: true, content: { "application/json": { schema: JSON_RPC } } },
+      responses: {
+        "200": {
+          description: "the JSON-RPC response",
+          content: { "application/json": { schema: JSON_RPC } },
+        },
+        "202": { description: "a notification was accepted" },
+        ...Object.fromEntries(
+          ["400", "401", "405", "413", "429", "503"].map((st) => [
+            st,
+            { $ref: "#/components/responses/Error" },
+          ]),
+        ),
+      },
     },
   };
   return {
     openapi: "3.1.0",
     info: {
       title: "acquis serving API",
-      version: "0.1.0",
+      // The API version the contract states; the package version is what `acquis --version` prints.
+      version: API_VERSION,
       license: { name: "Apache-2.0", identifier: "Apache-2.0" },
     },
+    // Relative: the server that serves this document answers the routes it lists.
+    servers: [{ url: "/", description: "the acquis server that served this document" }],
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },

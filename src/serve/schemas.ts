@@ -2,13 +2,13 @@
  * The one schema source of the serving API (TypeBox): request validation (Fastify's Ajv), the OpenAPI
  * 3.1 document, and the MCP tool schemas all read these definitions. TS types derive from them.
  */
-import { type Static, Type } from "@sinclair/typebox";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
 
 export const DatePattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
 const Day = Type.String({ pattern: DatePattern, description: "a date, YYYY-MM-DD" });
 const Strings = Type.Array(Type.String());
 const NullableStrings = Type.Union([Strings, Type.Null()]);
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const MODES = ["auto", "lexical", "exact"] as const;
 export const MAX_MATCHES = 100;
@@ -252,39 +252,229 @@ export const AnswerResponse = Type.Object(
 );
 
 /** Responses whose members beyond the contract's are open: described, not closed. */
-const open = (required: string[]) =>
-  Type.Object(Object.fromEntries(required.map((k) => [k, Type.Unknown()])), { additionalProperties: true });
-export const AtomResponse = open(["as_of", "atom", "disclaimer", "release", "unit", "verification"]);
-export const ObligationsResponse = open([
-  "as_of",
-  "binds",
-  "counts",
-  "disclaimer",
-  "entity_profile",
-  "entity_type",
-  "excluded",
-  "verification",
-]);
-export const DiffResponse = open([
-  "release",
-  "from",
-  "to",
-  "counts",
-  "total",
-  "offset",
-  "limit",
-  "changes",
-  "notes",
-  "disclaimer",
-  "verification",
-]);
-export const UnitResponse = open([
-  "as_of",
-  "release",
-  "unit",
-  "versions",
-  "atoms",
-  "in_force",
-  "disclaimer",
-  "verification",
-]);
+/** An object whose members beyond the typed ones are allowed: reasons and details grow by addition. */
+const Extensible = Type.Object({}, { additionalProperties: true });
+const Stamps = { disclaimer: Disclaimer, verification: Verification };
+
+const UnitView = Type.Object(
+  {
+    node: Type.String(),
+    eid: Type.String(),
+    provision: Type.String({ description: 'the human citation: "Article 33(1) GDPR"' }),
+    text: Type.String(),
+    own_text: Type.String(),
+    shown: Type.String(),
+    citation: Citation,
+    celex: Nullable(Type.String()),
+    expression_iri: Type.String(),
+    jurisdiction: Type.String(),
+    language: Type.String(),
+    work_iri: Type.String(),
+    nested: Type.Boolean(),
+    valid_from: Type.String(),
+    valid_to: Nullable(Type.String()),
+    amended_by: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            celex: Type.String(),
+            title: Type.String(),
+            what: Type.Unsafe<"date" | "text">({ type: "string", enum: ["date", "text"] }),
+            provision: Type.String(),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    binding: Type.Optional(
+      Type.Unsafe<"through national law">({ type: "string", enum: ["through national law"] }),
+    ),
+    transposition_deadline: Type.Optional(Type.String()),
+    lost_in_source: Type.Optional(Type.String({ description: "why the release has no text for this unit" })),
+  },
+  { additionalProperties: false },
+);
+
+const Modality = Type.Unsafe<string>({ type: "string", enum: ["obligation", "prohibition", "permission"] });
+
+export const UnitResponse = Type.Object(
+  {
+    as_of: Type.String(),
+    release: Type.String(),
+    in_force: Type.Boolean(),
+    unit: UnitView,
+    versions: Type.Array(
+      Type.Object(
+        {
+          node: Type.String(),
+          valid_from: Type.String(),
+          valid_to: Nullable(Type.String()),
+          in_force: Type.Boolean(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    atoms: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          modality: Modality,
+          actor: Type.String(),
+          action: Type.String(),
+          status: Type.String(),
+          quoted_text: Type.String(),
+          citation: Citation,
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    notes: Strings,
+    ...Stamps,
+  },
+  { additionalProperties: false },
+);
+
+export const AtomResponse = Type.Object(
+  {
+    as_of: Type.String(),
+    release: Type.String(),
+    atom: Type.Object(
+      {
+        id: Type.String(),
+        unit_eid: Type.String(),
+        modality: Modality,
+        actor: Type.String(),
+        action: Type.String(),
+        status: Type.String(),
+        applies_to: Strings,
+        effective: Type.String(),
+        expires: Nullable(Type.String()),
+        quoted_text: Type.String(),
+        source: Type.String({ description: "the human citation of the unit the duty is written into" }),
+        executable_name: Nullable(Type.String()),
+        executable_unit: Nullable(Type.String()),
+        executable_value: Type.Union([Type.Number(), Type.String(), Type.Null()]),
+        citation: Type.Object(
+          {
+            release: Type.String(),
+            as_of: Type.String(),
+            unit_eid: Type.String(),
+            quoted_text: Type.String(),
+            char_start: Type.Integer(),
+            char_end: Type.Integer(),
+            executable: Nullable(Type.String()),
+            source: Type.String(),
+          },
+          { additionalProperties: false },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    unit: Nullable(UnitView),
+    notes: Strings,
+    ...Stamps,
+  },
+  { additionalProperties: false },
+);
+
+const RegisterItem = Type.Object(
+  {
+    atom: Type.String(),
+    act: Type.String(),
+    unit_eid: Type.String(),
+    citation: Citation,
+    provision: Type.String(),
+    status: Type.Unsafe<string>({ type: "string", enum: ["applicable", "excluded", "undetermined"] }),
+    modality: Modality,
+    actor: Type.String(),
+    addressee: Type.String(),
+    action: Type.String(),
+    quoted_text: Type.String(),
+    basis: Type.String(),
+    note: Type.String(),
+    reasons: Extensible,
+    modified_by: Type.Array(Extensible),
+    derogation: Type.Union([Extensible, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+const StatusCounts = Type.Object(
+  { applicable: Type.Integer(), excluded: Type.Integer(), undetermined: Type.Integer() },
+  { additionalProperties: false },
+);
+
+export const ObligationsResponse = Type.Object(
+  {
+    as_of: Type.String(),
+    release: Type.String(),
+    entity_profile: Type.String(),
+    entity_type: Type.String(),
+    binds: Strings,
+    derived: Strings,
+    counts: Type.Object(
+      {
+        applicable: Type.Integer(),
+        excluded: Type.Integer(),
+        undetermined: Type.Integer(),
+        by_act: Type.Record(Type.String(), StatusCounts),
+      },
+      { additionalProperties: false },
+    ),
+    out_of_scope: Type.Array(Extensible),
+    applicable: Type.Array(RegisterItem),
+    excluded: Type.Array(RegisterItem),
+    undetermined: Type.Array(RegisterItem),
+    page: Type.Optional(
+      Type.Object(
+        {
+          offset: Type.Integer(),
+          limit: Type.Integer(),
+          items: Type.Integer(),
+          total: Type.Integer(),
+          next_offset: Nullable(Type.Integer()),
+        },
+        { additionalProperties: false, description: "present when offset or limit was asked" },
+      ),
+    ),
+    ...Stamps,
+  },
+  { additionalProperties: false },
+);
+
+export const DiffResponse = Type.Object(
+  {
+    release: Type.String(),
+    from: Nullable(Type.String()),
+    to: Type.String(),
+    counts: Type.Object(
+      {
+        atoms: Type.Record(Type.String(), Type.Integer()),
+        units: Type.Record(Type.String(), Type.Integer()),
+      },
+      { additionalProperties: false },
+    ),
+    total: Type.Integer(),
+    offset: Type.Integer(),
+    limit: Type.Integer(),
+    changes: Type.Array(Extensible),
+    notes: Strings,
+    corpus_release_meta_sha256: Type.String({ description: "SHA-256 of the served release's release-meta.yaml" }),
+    ...Stamps,
+  },
+  { additionalProperties: false },
+);
+
+export const HealthResponse = Type.Object(
+  {
+    alive: Type.Boolean(),
+    ready: Type.Boolean(),
+    draining: Type.Boolean(),
+    disclaimer: Type.Optional(Disclaimer),
+    verification: Type.Optional(Verification),
+  },
+  { additionalProperties: false },
+);
+export const ReadyResponse = Type.Object(
+  { ready: Type.Literal(true), release: Type.String({ description: "regime@tag" }) },
+  { additionalProperties: false },
+);
