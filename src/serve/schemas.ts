@@ -458,7 +458,9 @@ export const DiffResponse = Type.Object(
     limit: Type.Integer(),
     changes: Type.Array(Extensible),
     notes: Strings,
-    corpus_release_meta_sha256: Type.String({ description: "SHA-256 of the served release's release-meta.yaml" }),
+    corpus_release_meta_sha256: Type.String({
+      description: "SHA-256 of the served release's release-meta.yaml",
+    }),
     ...Stamps,
   },
   { additionalProperties: false },
