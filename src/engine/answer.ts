@@ -11,6 +11,7 @@ import type { Unit } from "../canon/model.ts";
 import type { Decision } from "../obligations/applicability.ts";
 import { ancestors } from "../obligations/taxonomy.ts";
 import type { AnswerRequest } from "../serve/schemas.ts";
+import { ANSWER_BUDGET, type Detail, withinBudget } from "./budget.ts";
 import { type Engine, inForce, subtree } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { register } from "./obligations.ts";
@@ -19,6 +20,8 @@ import { atomCitation, type Citation, resolve, unitCitation } from "./request.ts
 import type { ScopeReader } from "./scope.ts";
 
 export const DEFAULT_MATCHES = 10;
+/** A compact answer's default: five matched units, the retrieval's top five. */
+export const COMPACT_MATCHES = 5;
 
 type Role = "match" | "ancestor" | "definition" | "obligation" | "amendment" | "amended" | "derogation";
 const ROLES: Role[] = ["match", "ancestor", "definition", "obligation", "amendment", "amended", "derogation"];
@@ -49,7 +52,8 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
   if (profileId !== null && !profile)
     throw new ServiceError("unknown_profile", `no entity profile "${profileId}" in ${e.regime}@${e.tag}`);
   const mode = (req.mode ?? "auto") as Mode;
-  const requested = req.matches ?? DEFAULT_MATCHES;
+  const detail: Detail = req.detail ?? "compact";
+  const requested = req.matches ?? (detail === "full" ? DEFAULT_MATCHES : COMPACT_MATCHES);
   const f = req.filters ?? {};
   const filters = {
     entity_profile: profileId,
@@ -71,7 +75,7 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
   const matched = matching.units;
   const { considered, admitted } = matching;
 
-  const blocks = closure(e, matched, r.as_of);
+  const closed = closure(e, matched, r.as_of);
   const notes: string[] = [...matching.notes];
   if (wholeOutside)
     notes.push(
@@ -85,11 +89,9 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
     else if (u.valid_to !== null && r.as_of >= u.valid_to)
       notes.push(`${u.citation} no longer applies on ${r.as_of}: it ceased to apply on ${u.valid_to}.`);
   }
-  const sections = Object.fromEntries(
-    ROLES.map((role) => [role, blocks.filter((b) => b.role === role).map((b) => b.id)]),
-  ) as Record<Role, string[]>;
-  const retrieved = new Set(sections.obligation);
-  return {
+  // Applicability is decided over every atom of the matched units, whether or not its block fits.
+  const retrieved = new Set(closed.filter((b) => b.role === "obligation").map((b) => b.id));
+  const head = {
     as_of: r.as_of,
     release: r.release,
     query: req.query,
@@ -97,8 +99,6 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
     in_force: matched.every((u) => inForce(u, r.as_of)),
     notes,
     out_of_scope: wholeOutside ? [req.query] : named.foreign,
-    blocks,
-    sections,
     retrieval: { mode, matches: matched.length, requested, considered, admitted },
     request: {
       query: req.query,
@@ -114,6 +114,43 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
     corpus: corpusStamp(e),
     disclaimer: e.stamps.disclaimer,
     verification: e.stamps.verification,
+  };
+  let blocks: Block[] = closed;
+  let omitted: Record<string, number> | null = null;
+  if (detail === "compact") {
+    // The budget is measured without the applicability section: naming a profile never removes content
+    // (the contract), so the blocks are the same with or without one.
+    const { applicability: _decided, ...content } = head;
+    ({ blocks, omitted } = withinBudget(closed, content) as {
+      blocks: Block[];
+      omitted: Record<string, number>;
+    });
+    const left = Object.values(omitted).reduce((n, x) => n + x, 0);
+    if (blocks.some((b) => b.detail?.excerpt !== undefined))
+      notes.push(
+        "Texts marked detail.excerpt are cut: read the whole with get_unit (POST /v1/unit) and the block's citation.node, or get_atom with citation.atom.",
+      );
+    if (left > 0)
+      notes.push(
+        `${left} block(s) of the closure are left out to keep this answer within ${ANSWER_BUDGET / 1024} KB (omitted counts them by role); ask with detail: "full" for all of them.`,
+      );
+  }
+  const sections = Object.fromEntries(
+    ROLES.map((role) => [role, blocks.filter((b) => b.role === role).map((b) => b.id)]),
+  ) as Record<Role, string[]>;
+  const { retrieval, request, applicability: decided, corpus, disclaimer, verification, ...top } = head;
+  return {
+    ...top,
+    notes,
+    blocks,
+    sections,
+    ...(omitted ? { omitted } : {}),
+    retrieval,
+    request: { ...request, detail },
+    applicability: decided,
+    corpus,
+    disclaimer,
+    verification,
   };
 }
 

@@ -53,9 +53,21 @@ export const AnswerRequest = Type.Object(
       ),
     ),
     matches: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_MATCHES, description: "how many units to match (default 10)" }),
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_MATCHES,
+        description: "how many units to match (default 5, or 10 with detail: full)",
+      }),
     ),
     filters: Type.Optional(Filters),
+    detail: Type.Optional(
+      Type.Unsafe<"compact" | "full">({
+        type: "string",
+        enum: ["compact", "full"],
+        description:
+          "compact (default): the matched units' text, the rest of the closure as excerpts with their citations, within 44 KB, 5 matches unless asked; full: the whole closure with full texts, 10 matches unless asked",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -208,6 +220,12 @@ export const AnswerResponse = Type.Object(
     notes: Strings,
     out_of_scope: Strings,
     blocks: Type.Array(Block),
+    omitted: Type.Optional(
+      Type.Record(Type.String(), Type.Integer(), {
+        description:
+          "compact answers: blocks of the closure left out to stay within the size budget, by role",
+      }),
+    ),
     sections: Type.Object({
       match: Strings,
       ancestor: Strings,
@@ -242,6 +260,7 @@ export const AnswerResponse = Type.Object(
         exclude_regimes: Strings,
         exclude_jurisdictions: Strings,
       }),
+      detail: Type.Optional(Type.Unsafe<string>({ type: "string", enum: ["compact", "full"] })),
     }),
     applicability: Type.Object({}, { additionalProperties: true }),
     corpus: Type.Object({}, { additionalProperties: true }),

@@ -308,6 +308,42 @@ describe("acquis serve over REST", () => {
     assert.equal(gdpr.citation.binding, undefined, "a regulation applies directly");
   });
 
+  test("a compact answer (the default) stays within 48 KB and says what it cut; detail full is the whole closure", async () => {
+    // An EHDS definition question whose full closure is about 300 KB (an annex with 150 duties).
+    const q = { query: "What is a 'wellness application' in the European Health Data Space Regulation?" };
+    const compactText = await (await server().post("/v1/answer", q)).text();
+    const fullText = await (await server().post("/v1/answer", { ...q, detail: "full" })).text();
+    assert.ok(Buffer.byteLength(compactText) <= 48 * 1024, `${Buffer.byteLength(compactText)} bytes`);
+    assert.ok(Buffer.byteLength(fullText) > 100 * 1024, "the full closure is what it was");
+    const compact: Loose = JSON.parse(compactText);
+    const full: Loose = JSON.parse(fullText);
+    assert.equal(compact.request.detail, "compact");
+    assert.equal(compact.request.matches, 5);
+    assert.equal(full.request.matches, 10);
+    assert.deepEqual(compact.sections.match, full.sections.match.slice(0, 5), "the same top five");
+    const kept = compact.blocks.length;
+    const left = Object.values(compact.omitted as Record<string, number>).reduce((n, x) => n + x, 0);
+    assert.ok(left > 0);
+    assert.match(compact.notes.join(" "), /left out to keep this answer within 44 KB/u);
+    // Every block kept is the full answer's block, its text whole or an excerpt that says so.
+    const byId = new Map(full.blocks.map((b: Loose) => [b.id, b]));
+    for (const b of compact.blocks) {
+      const whole = byId.get(b.id) as Loose;
+      assert.ok(whole, b.id);
+      if (b.detail?.excerpt) {
+        assert.equal(b.detail.excerpt.total_chars, whole.text.length);
+        assert.ok(whole.text.startsWith(b.text.replace(/ …$/u, "")), b.id);
+      } else assert.equal(b.text, whole.text, b.id);
+      assert.equal(b.citation.label, whole.citation.label);
+    }
+    assert.ok(kept + left >= 5 && kept + left <= full.blocks.length + 10);
+    // An ordinary question is not cut at all.
+    const plain: Loose = await (
+      await server().post("/v1/answer", { query: "When must a controller notify a personal data breach?" })
+    ).json();
+    assert.equal(plain.omitted && Object.keys(plain.omitted).length, 0);
+  });
+
   test("every block cites as a person would, and /v1/unit reads every id an answer hands out", async () => {
     const a: Loose = await (await server().post("/v1/answer", { query: "Article 33(1) GDPR" })).json();
     for (const b of a.blocks) {
