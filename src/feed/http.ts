@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { compileFilter, DIMENSIONS, FilterError, readFilter } from "./filter.ts";
-import { jsonFeed, rssFeed } from "./render.ts";
+import { jsonFeed, PageError, rssFeed } from "./render.ts";
 import { type FeedService, Refusal, redactEndpoint } from "./service.ts";
 
 const MAX_BODY = 1 << 20;
@@ -38,15 +38,50 @@ function json(
   res.end(text);
 }
 
+/** The paging parameters of the feeds, read apart from the filter. */
+const PAGING = new Set(["after", "limit"]);
+/** Items on a page of /feed.json or /feed.xml unless `limit` says otherwise. */
+export const FEED_PAGE = 100;
+const FEED_PAGE_MAX = 1000;
+
+/** `after` and `limit` of a feed request, checked; the rest of the query is the filter. */
+function pageOf(url: URL): { after: string | null; limit: number } {
+  const after = url.searchParams.get("after");
+  const raw = url.searchParams.get("limit");
+  const limit = raw === null ? FEED_PAGE : Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > FEED_PAGE_MAX)
+    throw new Refusal(400, `limit: ${JSON.stringify(raw)} is not a whole number from 1 to ${FEED_PAGE_MAX}`);
+  return { after: after === "" ? null : after, limit };
+}
+
+/** The query string without the paging parameters, as the feeds' links keep it. */
+function filterQuery(url: URL): string {
+  const q = new URLSearchParams([...url.searchParams].filter(([k]) => !PAGING.has(k)));
+  return q.toString();
+}
+
 /** Query parameters read as registration reads filter members: singular or plural, repeated or comma-separated. */
 function queryFilter(url: URL) {
   // No prototype: a parameter named __proto__ or constructor is just an unknown dimension.
   const raw: Record<string, string[]> = Object.create(null);
-  for (const [k, v] of url.searchParams) raw[k] = [...(raw[k] ?? []), ...v.split(",")];
+  for (const [k, v] of url.searchParams) {
+    if (PAGING.has(k)) continue;
+    raw[k] = [...(raw[k] ?? []), ...v.split(",")];
+  }
   try {
     return readFilter(raw);
   } catch (e) {
     if (e instanceof FilterError) throw new Refusal(400, e.message);
+    throw e;
+  }
+}
+
+/** A feed, or the 400 its paging cursor earns when it names no item of the feed. */
+function render<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    if (e instanceof PageError) throw new Refusal(400, e.message);
     throw e;
   }
 }
@@ -59,7 +94,7 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
       const taxonomy = await service.store.taxonomy(p.release.regime);
       published.push({ release: p.release, changes: p.changes.filter(compileFilter(filter, taxonomy)) });
     }
-    return { filter, published, query: url.search.slice(1) };
+    return { filter, published, query: filterQuery(url), page: pageOf(url) };
   };
   const routes: Route[] = [
     {
@@ -90,7 +125,13 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
           return {
             status: 200,
             type: "application/feed+json",
-            body: `${JSON.stringify(jsonFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query }), null, 2)}\n`,
+            body: `${JSON.stringify(
+              render(() =>
+                jsonFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query, page: f.page }),
+              ),
+              null,
+              2,
+            )}\n`,
           };
         },
       },
@@ -103,7 +144,9 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
           return {
             status: 200,
             type: "application/rss+xml",
-            body: rssFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query }),
+            body: render(() =>
+              rssFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query, page: f.page }),
+            ),
           };
         },
       },

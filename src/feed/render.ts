@@ -17,8 +17,43 @@ export interface Published {
 export interface FeedOptions {
   baseUrl: string;
   filter: Filter;
-  /** The query string the feed was asked with (kept in the self links). */
+  /** The query string the feed was asked with (kept in the self links), without `after` and `limit`. */
   query?: string;
+  /** Serve one page: the items after the item `after` (from the first without it), at most `limit`. */
+  page?: { after: string | null; limit: number };
+}
+
+/** A page's items and the links around it (RFC 5005 paging; JSON Feed 1.1 `next_url`). */
+interface Paged<T> {
+  items: T[];
+  /** The query of the next page, or null on the last. */
+  next: string | null;
+  /** The query of the first page, when this is not it. */
+  first: string | null;
+}
+
+export class PageError extends Error {}
+
+/**
+ * One page of the ordered items. The cursor is the last item's id: new releases add items at the head,
+ * so "the items after X" means the same on every call, whatever was published since.
+ */
+function paged<T extends { change: Change }>(items: T[], o: FeedOptions): Paged<T> {
+  if (!o.page) return { items, next: null, first: null };
+  const { after, limit } = o.page;
+  const start = after === null ? 0 : items.findIndex((x) => x.change.id === after) + 1;
+  if (after !== null && start === 0) throw new PageError(`after: no item "${after}" in this feed`);
+  const page = items.slice(start, start + limit);
+  const base = o.query ? `${o.query}&` : "";
+  const last = page.at(-1);
+  return {
+    items: page,
+    next:
+      start + limit < items.length && last
+        ? `${base}after=${encodeURIComponent(last.change.id)}&limit=${limit}`
+        : null,
+    first: start > 0 ? `${base}limit=${limit}` : null,
+  };
 }
 
 function ordered(published: Published[]): { release: ReleaseRef; change: Change }[] {
@@ -47,6 +82,7 @@ const tags = (c: Change) => [c.change, c.classification, ...c.facets.entity_type
 
 export function jsonFeed(published: Published[], o: FeedOptions): unknown {
   const q = o.query ? `?${o.query}` : "";
+  const p = paged(ordered(published), o);
   return {
     version: "https://jsonfeed.org/version/1.1",
     title: "acquis: changes to obligations",
@@ -55,7 +91,8 @@ export function jsonFeed(published: Published[], o: FeedOptions): unknown {
     description:
       "Obligation atoms added, changed, removed or deprecated by each release, classified substantive or editorial.",
     language: "en",
-    items: ordered(published).map(({ release, change }) => ({
+    ...(p.next ? { next_url: `${o.baseUrl}/feed.json?${p.next}` } : {}),
+    items: p.items.map(({ release, change }) => ({
       id: change.id,
       url: itemUrl(o.baseUrl, release, change.atom),
       title: title(change, release),
@@ -75,8 +112,10 @@ const rfc822 = (iso: string) => new Date(iso).toUTCString();
 
 export function rssFeed(published: Published[], o: FeedOptions): string {
   const q = o.query ? `?${xml(o.query)}` : "";
-  const items = ordered(published);
-  const newest = items[0]?.release.built_at;
+  const all = ordered(published);
+  const p = paged(all, o);
+  const items = p.items;
+  const newest = all[0]?.release.built_at;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
@@ -86,6 +125,8 @@ export function rssFeed(published: Published[], o: FeedOptions): string {
     "<description>Obligation atoms added, changed, removed or deprecated by each release, classified substantive or editorial.</description>",
     "<language>en</language>",
     `<atom:link href="${xml(o.baseUrl)}/feed.xml${q}" rel="self" type="application/rss+xml"/>`,
+    ...(p.first ? [`<atom:link href="${xml(`${o.baseUrl}/feed.xml?${p.first}`)}" rel="first"/>`] : []),
+    ...(p.next ? [`<atom:link href="${xml(`${o.baseUrl}/feed.xml?${p.next}`)}" rel="next"/>`] : []),
     ...(newest ? [`<lastBuildDate>${rfc822(newest)}</lastBuildDate>`] : []),
     ...items.map(({ release, change }) =>
       [

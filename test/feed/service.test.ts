@@ -292,6 +292,32 @@ for (const [kind, storeFor] of STORES)
       assert.equal((await feed.call("GET", "/feed.json?sector=energy")).status, 400);
     });
 
+    test("the feeds page: next_url and RSS rel=next walk every item once, with cursors that are item ids", async () => {
+      const whole = (await feed.call("GET", "/feed.json?limit=1000")).json;
+      assert.equal(whole.next_url, undefined, "one page holds the fixture's feed");
+      const ids: string[] = [];
+      let url: string | undefined = "/feed.json?regime=fixture&limit=3";
+      while (url) {
+        const page: Loose = (await feed.call("GET", url)).json;
+        assert.ok(page.items.length <= 3);
+        ids.push(...page.items.map((i: Loose) => i.id));
+        url = page.next_url ? new URL(page.next_url).pathname + new URL(page.next_url).search : undefined;
+        if (url) assert.match(url, /regime=fixture.*after=.*limit=3/u, "the next page keeps the filter");
+      }
+      assert.deepEqual(
+        ids,
+        whole.items.map((i: Loose) => i.id),
+      );
+      const second = await feed.call(
+        "GET",
+        `/feed.xml?limit=3&after=${encodeURIComponent(ids[2] as string)}`,
+      );
+      assert.match(second.text, /<atom:link href="[^"]*feed\.xml\?limit=3" rel="first"\/>/u);
+      assert.match(second.text, /<atom:link href="[^"]*after=[^"]*" rel="next"\/>/u);
+      assert.equal((await feed.call("GET", "/feed.json?limit=0")).status, 400);
+      assert.equal((await feed.call("GET", "/feed.json?after=no-such-item")).status, 400);
+    });
+
     test("Debian's python3-feedparser reads the RSS without complaint; offline items equal the server's", async () => {
       const rss = await feed.call("GET", "/feed.xml?regime=fixture");
       const py =
