@@ -3,11 +3,11 @@ import { join, resolve } from "node:path";
 import canonicalize from "canonicalize";
 import type { Command } from "commander";
 import { sha256 } from "../canon/compile.ts";
+import type { AnswerRequest } from "../contract/schemas.ts";
 import { answer } from "../engine/answer.ts";
 import { DEFAULT_MAX_BYTES, pull } from "../release/pull.ts";
 import { bootEngine, readDisclaimer } from "../serve/boot.ts";
 import { payloadBytes } from "../serve/http.ts";
-import type { AnswerRequest } from "../serve/schemas.ts";
 import { trustFlags, trustOptions } from "./trust-options.ts";
 
 interface TrustFlags {

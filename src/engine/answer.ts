@@ -8,9 +8,9 @@
  * the release and the request alone.
  */
 import type { Unit } from "../canon/model.ts";
+import type { AnswerRequest } from "../contract/schemas.ts";
 import type { Decision } from "../obligations/applicability.ts";
 import { ancestors } from "../obligations/taxonomy.ts";
-import type { AnswerRequest } from "../serve/schemas.ts";
 import { ANSWER_BUDGET, type Detail, withinBudget } from "./budget.ts";
 import { type Engine, inForce, subtree } from "./context.ts";
 import { ServiceError } from "./errors.ts";

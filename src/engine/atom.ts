@@ -3,8 +3,9 @@
  * unit it is written into. An id the release does not hold, or that states no duty on that date, is
  * not found: an atom that is pending or has lapsed is not a duty on that day.
  */
+
+import type { AtomRequest } from "../contract/schemas.ts";
 import { atomStatus } from "../obligations/applicability.ts";
-import type { AtomRequest } from "../serve/schemas.ts";
 import type { Engine } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { resolve } from "./request.ts";

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../serve/schemas.ts";
+import type { ErrorCode } from "../contract/schemas.ts";
 
 /** A refusal an operation makes: a contract error code and a message the caller can act on. */
 export class ServiceError extends Error {

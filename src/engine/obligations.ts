@@ -4,8 +4,9 @@
  * fact the profile does not state, and the acts whose scope does not reach it. The same engine decides
  * `acquis coverage` and an answer's applicability section.
  */
+
+import { OBLIGATIONS_PAGE_BYTES, type ObligationsRequest } from "../contract/schemas.ts";
 import { type Applicability, type Decision, decide, type Profile } from "../obligations/applicability.ts";
-import { OBLIGATIONS_PAGE_BYTES, type ObligationsRequest } from "../serve/schemas.ts";
 import type { Engine } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { atomCitation, resolve } from "./request.ts";

@@ -4,8 +4,8 @@
  * refused rather than resolved by choice.
  */
 import type { Unit } from "../canon/model.ts";
+import type { UnitRequest } from "../contract/schemas.ts";
 import { atomStatus } from "../obligations/applicability.ts";
-import type { UnitRequest } from "../serve/schemas.ts";
 import { type Engine, inForce } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { atomCitation, resolve, unitCitation } from "./request.ts";

@@ -12,6 +12,7 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import client from "prom-client";
+import type { ErrorCode } from "../contract/schemas.ts";
 import type { Engine } from "../engine/context.ts";
 import { ServiceError, STATUS } from "../engine/errors.ts";
 import type { ScopeReader } from "../engine/scope.ts";
@@ -21,7 +22,6 @@ import { openApiDocument } from "./openapi.ts";
 import { OPERATIONS } from "./operations.ts";
 import type { Policy } from "./policy.ts";
 import { RollingWindow } from "./rate-limit.ts";
-import type { ErrorCode } from "./schemas.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
 import { describeErrors, unicodeProblem } from "./validate.ts";
 

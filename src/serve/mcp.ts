@@ -16,6 +16,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { TSchema } from "@sinclair/typebox";
 import type { FastifyBaseLogger } from "fastify";
+import { DiffRequest, DiffResponse, ErrorBody, type ErrorCode } from "../contract/schemas.ts";
 import type { Engine } from "../engine/context.ts";
 import { type DiffRequest as DiffArgs, diffReleases } from "../engine/diff.ts";
 import { ServiceError } from "../engine/errors.ts";
@@ -23,7 +24,6 @@ import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
 import { OPERATIONS } from "./operations.ts";
 import { portable, portableOutput } from "./portable-schema.ts";
-import { DiffRequest, DiffResponse, ErrorBody, type ErrorCode } from "./schemas.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
 import { check } from "./validate.ts";
 

@@ -3,8 +3,9 @@
  * rather than by a swagger plugin because each operation must carry `x-service-mcp-tool` and the error
  * responses of the contract, and the document must be byte-stable (it is served as is).
  */
+
+import { ErrorBody, HealthResponse, ReadyResponse } from "../contract/schemas.ts";
 import { OPERATIONS } from "./operations.ts";
-import { ErrorBody, HealthResponse, ReadyResponse } from "./schemas.ts";
 
 /** The API version the serving contract states (spec: Versioning). */
 export const API_VERSION = "0.1.0";

@@ -4,12 +4,6 @@
  * produces its payload. REST routes, the OpenAPI document and the MCP tool list are all read from here.
  */
 import type { TSchema } from "@sinclair/typebox";
-import { answer } from "../engine/answer.ts";
-import { getAtom } from "../engine/atom.ts";
-import type { Engine } from "../engine/context.ts";
-import { obligations } from "../engine/obligations.ts";
-import type { ScopeReader } from "../engine/scope.ts";
-import { getUnit } from "../engine/unit.ts";
 import {
   AnswerRequest,
   AnswerResponse,
@@ -21,7 +15,13 @@ import {
   ObligationsResponse,
   UnitRequest,
   UnitResponse,
-} from "./schemas.ts";
+} from "../contract/schemas.ts";
+import { answer } from "../engine/answer.ts";
+import { getAtom } from "../engine/atom.ts";
+import type { Engine } from "../engine/context.ts";
+import { obligations } from "../engine/obligations.ts";
+import type { ScopeReader } from "../engine/scope.ts";
+import { getUnit } from "../engine/unit.ts";
 
 export interface Operation {
   tool: string;

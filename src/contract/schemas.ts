@@ -1,6 +1,7 @@
 /**
- * The one schema source of the serving API (TypeBox): request validation (Fastify's Ajv), the OpenAPI
- * 3.1 document, and the MCP tool schemas all read these definitions. TS types derive from them.
+ * The contract layer: the one schema source of the serving API (TypeBox). Request validation
+ * (Fastify's Ajv), the OpenAPI 3.1 document, the MCP tool schemas and the engine's request types all
+ * read these definitions. It imports nothing of the engine or the servers (docs/architecture.md).
  */
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 
