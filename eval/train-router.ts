@@ -10,7 +10,7 @@ import type { Engine } from "../src/engine/context.ts";
 import { readReferences } from "../src/engine/query/citations.ts";
 import { unreadText } from "../src/engine/query/match.ts";
 import type { ScopeReader } from "../src/engine/scope.ts";
-import { ROUTER_FORMAT, type RouterFile } from "../src/release/act-router.ts";
+import { ROUTER_FORMAT, type RouterFile } from "../src/search/act-router.ts";
 import { releaseDirectory } from "../src/serve/boot.ts";
 import { loadQuestions } from "./questions.ts";
 import { SPLIT_RULE, splitOf } from "./split.ts";

@@ -16,6 +16,8 @@ const LAYERS: Record<string, number> = {
   canon: 1,
   obligations: 2,
   release: 3,
+  search: 3,
+  trust: 3,
   engine: 4,
   serve: 5,
   feed: 5,

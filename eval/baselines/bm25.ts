@@ -1,7 +1,7 @@
 /**
  * Baseline: plain BM25 (k1 1.2, b 0.75) over every unit's heading and own text, with no query
  * understanding: lowercase letter/digit runs, Porter-stemmed, no stop words, no citation parsing, no
- * act names. It is deliberately its own code, not src/release/chunk-index.ts, so the baseline stays
+ * act names. It is deliberately its own code, not src/search/chunk-index.ts, so the baseline stays
  * fixed while our index changes; the gap between it and ours is what the query handling and the index
  * choices add. No result means "out of scope".
  */

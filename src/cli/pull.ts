@@ -5,9 +5,9 @@ import type { Command } from "commander";
 import { sha256 } from "../canon/compile.ts";
 import type { AnswerRequest } from "../contract/schemas.ts";
 import { answer } from "../engine/answer.ts";
-import { DEFAULT_MAX_BYTES, pull } from "../release/pull.ts";
 import { bootEngine, readDisclaimer } from "../serve/boot.ts";
 import { payloadBytes } from "../serve/http.ts";
+import { DEFAULT_MAX_BYTES, pull } from "../trust/pull.ts";
 import { trustFlags, trustOptions } from "./trust-options.ts";
 
 interface TrustFlags {

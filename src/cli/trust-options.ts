@@ -6,8 +6,8 @@ import type { KeyObject } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { readPublicKey } from "../release/keys.ts";
-import { parseRoster, type TrustOptions } from "../release/verify.ts";
+import { readPublicKey } from "../trust/keys.ts";
+import { parseRoster, type TrustOptions } from "../trust/verify.ts";
 import { defaultRoot } from "./root.ts";
 
 const collect = (v: string, prev: string[]) => [...prev, v];

@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
-import { generateKeyPair, readPrivateKey } from "../release/keys.ts";
 import { META_FILE } from "../release/meta.ts";
 import { releaseDir } from "../release/releases.ts";
-import { signRelease } from "../release/sign.ts";
-import { LocalLog } from "../release/tlog.ts";
+import { generateKeyPair, readPrivateKey } from "../trust/keys.ts";
+import { signRelease } from "../trust/sign.ts";
+import { LocalLog } from "../trust/tlog.ts";
 import { defaultRoot } from "./root.ts";
 
 const password = () => process.env.COSIGN_PASSWORD ?? "";

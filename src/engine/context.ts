@@ -4,8 +4,8 @@
  */
 import type { Act, Unit } from "../canon/model.ts";
 import type { ReleasedAtom } from "../obligations/release-atoms.ts";
-import { Level } from "../release/chunk-index.ts";
 import type { LoadedRelease } from "../release/load.ts";
+import { Level } from "../search/chunk-index.ts";
 import { ActRouter } from "./query/act-router.ts";
 import { Definitions } from "./query/definitions.ts";
 

@@ -20,8 +20,8 @@ import { atCommit } from "../canon/reader.ts";
 import { CanonError, readRegimeCanon } from "../canon/regime.ts";
 import { readObligationsCanon } from "../obligations/canon.ts";
 import { LedgerOutOfDate, type ReleasedAtom, releaseAtoms } from "../obligations/release-atoms.ts";
-import { parseRouter, type RouterFile } from "./act-router.ts";
-import { buildIndex } from "./chunk-index.ts";
+import { parseRouter, type RouterFile } from "../search/act-router.ts";
+import { buildIndex } from "../search/chunk-index.ts";
 import { diffRelease } from "./diff.ts";
 import type { StoredCorpus } from "./load.ts";
 import {

@@ -14,7 +14,7 @@ import type { FactSchema } from "../obligations/facts.ts";
 import type { ReleasedAtom } from "../obligations/release-atoms.ts";
 import { NO_SCOPE, type Scope } from "../obligations/scope.ts";
 import type { ActorPhrase, EntityType, Taxonomy } from "../obligations/taxonomy.ts";
-import { ChunkIndex, type IndexFile } from "./chunk-index.ts";
+import { ChunkIndex, type IndexFile } from "../search/chunk-index.ts";
 import { META_FILE, parseMeta, type ReleaseMeta } from "./meta.ts";
 
 export class ReleaseIntegrityError extends Error {

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { createEngine, type Engine } from "../engine/context.ts";
 import { parseInstruments, ScopeReader } from "../engine/scope.ts";
 import { newestBuilt, releaseDir } from "../release/releases.ts";
-import { type TrustOptions, verifyRelease } from "../release/verify.ts";
+import { type TrustOptions, verifyRelease } from "../trust/verify.ts";
 
 export interface ReleaseChoice {
   release?: string;

@@ -5,8 +5,8 @@
  * act, relative to the best act, scales that act's provisions by exp(sharpness × Δ). An act no training
  * question was about still has its own words, so it is reachable, only less favoured.
  */
-import type { RouterFile } from "../../release/act-router.ts";
-import type { ChunkIndex } from "../../release/chunk-index.ts";
+import type { RouterFile } from "../../search/act-router.ts";
+import type { ChunkIndex } from "../../search/chunk-index.ts";
 
 /** Additive smoothing: a pseudo-count per term over an assumed vocabulary size, per side. */
 const PSEUDO = 0.01;

@@ -5,7 +5,7 @@
  * word for word (after analysis) qualifies: "what is the deadline for ..." asks no definition.
  */
 import type { Unit } from "../../canon/model.ts";
-import { tokenize } from "../../release/analyser.ts";
+import { tokenize } from "../../search/analyser.ts";
 
 const ASKS = [
   /\bwhat\s+(?:counts|qualifies|is\s+considered|is\s+regarded|is\s+meant|are\s+considered|is\s+understood)\s+(?:as|by)\s+(.+)/iu,

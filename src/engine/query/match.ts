@@ -6,9 +6,9 @@
  * written (no phrases, synonyms, roll-up or diversity), for a user who wants plain BM25.
  */
 import type { Unit } from "../../canon/model.ts";
-import { tokenize } from "../../release/analyser.ts";
-import type { Scored } from "../../release/chunk-index.ts";
-import { lowerBound } from "../../release/sorted.ts";
+import { tokenize } from "../../search/analyser.ts";
+import type { Scored } from "../../search/chunk-index.ts";
+import { lowerBound } from "../../search/sorted.ts";
 import { type Engine, rollUp } from "../context.ts";
 import type { Scope } from "../scope.ts";
 import { actGates } from "./act-gates.ts";

@@ -8,7 +8,7 @@
  * alternate between the acts. Every order breaks ties on corpus order, so a ranking is a function of
  * the release and the question.
  */
-import type { Scored } from "../../release/chunk-index.ts";
+import type { Scored } from "../../search/chunk-index.ts";
 import type { Engine } from "../context.ts";
 
 /** How much a provision's second-best unit adds to its best. */

@@ -9,8 +9,8 @@
  * no provision at all, so the rule leaves a wide margin. Words a question needs no index for (act
  * names, citations) were blanked from `rest` before this is asked.
  */
-import { tokenize } from "../../release/analyser.ts";
-import type { ChunkIndex } from "../../release/chunk-index.ts";
+import { tokenize } from "../../search/analyser.ts";
+import type { ChunkIndex } from "../../search/chunk-index.ts";
 
 /** A question is refused when more than this share of its content words occur nowhere in the release. */
 export const UNKNOWN_SHARE = 0.5;

@@ -20,9 +20,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse } from "yaml";
 import { historyHolds } from "../canon/git.ts";
+import { type LoadedRelease, loadRelease, ReleaseIntegrityError } from "../release/load.ts";
+import { META_FILE, type ReleaseMeta } from "../release/meta.ts";
 import { keyId, readPublicKey } from "./keys.ts";
-import { type LoadedRelease, loadRelease, ReleaseIntegrityError } from "./load.ts";
-import { META_FILE, type ReleaseMeta } from "./meta.ts";
 import { IN_TOTO, META_BUNDLE, PROVENANCE_BUNDLE, pae } from "./sign.ts";
 import { checkEntry, type TlogEntry } from "./tlog.ts";
 

@@ -29,8 +29,8 @@ import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { extract } from "tar";
-import { META_FILE, MetaError, parseMeta } from "./meta.ts";
-import { releaseDir } from "./releases.ts";
+import { META_FILE, MetaError, parseMeta } from "../release/meta.ts";
+import { releaseDir } from "../release/releases.ts";
 import { META_BUNDLE, PROVENANCE_BUNDLE } from "./sign.ts";
 import { type TrustOptions, type Verification, verifyRelease } from "./verify.ts";
 

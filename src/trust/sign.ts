@@ -8,8 +8,8 @@ import { createHash, createPublicKey, type KeyObject, sign } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import canonicalize from "canonicalize";
+import { META_FILE } from "../release/meta.ts";
 import { keyId } from "./keys.ts";
-import { META_FILE } from "./meta.ts";
 import type { LocalLog, TlogEntry } from "./tlog.ts";
 
 export const META_BUNDLE = `${META_FILE}.sigstore.json`;
