@@ -392,7 +392,7 @@ function applicability(
     applicable: d.applicable,
     status: d.status,
     retrieved: retrieved.has(d.atom.id),
-    citation: atomCitation(e, e.atomsById.get(d.atom.id) ?? (d.atom as never), asOf),
+    citation: atomCitation(e, e.atomsById.get(d.atom.id) ?? d.atom, asOf),
     derogation: d.derogation
       ? {
           derogating_eid: d.derogation.derogating_eid,

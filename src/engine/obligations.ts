@@ -52,7 +52,7 @@ export function obligations(e: Engine, req: ObligationsRequest, defaultAsOf: str
     atom: d.atom.id,
     act: d.atom.act,
     unit_eid: d.atom.unit_eid,
-    citation: atomCitation(e, d.atom as never, r.as_of),
+    citation: atomCitation(e, d.atom, r.as_of),
     provision: e.release.byNode.get(d.atom.node)?.citation ?? d.atom.node,
     status: d.status,
     modality: d.atom.modality,

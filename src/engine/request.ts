@@ -79,7 +79,10 @@ function directive(u: Unit | undefined): Partial<Pick<Citation, "binding" | "tra
   return u?.binding ? { binding: u.binding, transposition_deadline: u.transposition_deadline as string } : {};
 }
 
-export function atomCitation(e: Engine, a: ReleasedAtom, asOf: string): Citation {
+/** What a citation of an atom reads: its id, where it is written, and its dates. */
+export type CitedAtom = Pick<ReleasedAtom, "id" | "act" | "unit_eid" | "node" | "effective" | "expires">;
+
+export function atomCitation(e: Engine, a: CitedAtom, asOf: string): Citation {
   const act = e.actsById.get(a.act);
   return {
     release: e.tag,

@@ -4,11 +4,13 @@
  * due, and send safely. The clock is injectable: ACQUIS_NOW (RFC 3339) fixes it, so tests walk the retry
  * schedule by restarting the service at later instants over the same store.
  */
+
 import { randomUUID } from "node:crypto";
 import { lookup } from "node:dns/promises";
 import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
 import { hostname } from "node:os";
 import { join } from "node:path";
@@ -393,8 +395,10 @@ export async function send(
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
         timeout: CONNECT_MS,
         // Node asks for all addresses when it races families (autoSelectFamily): answer in both shapes.
-        lookup: ((_h: string, o: { all?: boolean }, cb: (...a: unknown[]) => void) =>
-          o?.all ? cb(null, [{ address: pinned, family }]) : cb(null, pinned, family)) as never,
+        lookup: ((_h, o, cb) =>
+          o?.all
+            ? cb(null, [{ address: pinned, family }])
+            : cb(null, pinned, family)) satisfies LookupFunction,
       },
       (res) => {
         let read = 0;

@@ -139,7 +139,7 @@ export function buildApp(opts: {
     http: {
       headersTimeout: policy.timeouts.headers_seconds * 1000,
       connectionsCheckingInterval: 1000,
-    } as never,
+    },
   });
 
   // Errors node:http raises before Fastify sees a request (431 header overflow, 400 bad framing, 408
@@ -328,9 +328,7 @@ export function buildApp(opts: {
   const asOf = () => state.defaultAsOf();
   for (const op of OPERATIONS) {
     app.post(op.route, { schema: { body: op.request } }, async (req, reply) =>
-      operate(reply, op.tool, req.body, () =>
-        op.run(engine(), state.scope as ScopeReader, req.body as never, asOf()),
-      ),
+      operate(reply, op.tool, req.body, () => op.run(engine(), state.scope as ScopeReader, req.body, asOf())),
     );
   }
 

@@ -32,7 +32,7 @@ interface Tool {
   description: string;
   request: TSchema;
   response: TSchema;
-  run(engine: Engine, scope: ScopeReader, args: never, defaultAsOf: string): unknown;
+  run(engine: Engine, scope: ScopeReader, args: unknown, defaultAsOf: string): unknown;
   mcpDefaults?(args: Record<string, unknown>): Record<string, unknown>;
 }
 
@@ -127,7 +127,7 @@ export function mcpServer(opts: {
       const engine = state.engine;
       const scope = state.scope;
       const bytes = cache.get(tool.name, args, state.defaultAsOf(), () =>
-        payloadBytes(tool.run(engine, scope, args as never, state.defaultAsOf())),
+        payloadBytes(tool.run(engine, scope, args, state.defaultAsOf())),
       );
       const text = bytes.toString("utf8");
       return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) };

@@ -30,7 +30,8 @@ export interface Operation {
   description: string;
   request: TSchema;
   response: TSchema;
-  run(engine: Engine, scope: ScopeReader, body: never, defaultAsOf: string): unknown;
+  /** The body has been validated against `request` before the call. */
+  run(engine: Engine, scope: ScopeReader, body: unknown, defaultAsOf: string): unknown;
   /**
    * Arguments the MCP tool adds when the caller leaves them out: an agent's context has a budget, so
    * list_obligations pages there by default. The payload is still the one `run` makes for those arguments.
