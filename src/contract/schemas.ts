@@ -142,6 +142,7 @@ export const DiffRequest = Type.Object(
   },
   { additionalProperties: false },
 );
+export type DiffRequest = Static<typeof DiffRequest>;
 
 export const Citation = Type.Object({
   release: Type.String(),

@@ -6,17 +6,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../canon/compile.ts";
+import type { DiffRequest } from "../contract/schemas.ts";
 import type { DiffManifest } from "../release/diff.ts";
 import type { Engine } from "./context.ts";
 import { ServiceError } from "./errors.ts";
-
-export interface DiffRequest {
-  from?: string;
-  to?: string;
-  kind?: "atom" | "unit";
-  offset?: number;
-  limit?: number;
-}
 
 export const DEFAULT_DIFF_LIMIT = 200;
 const manifests = new WeakMap<Engine, DiffManifest>();

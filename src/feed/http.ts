@@ -22,7 +22,7 @@ interface Route {
   verbs: Partial<Record<"GET" | "POST" | "DELETE", Handler>>;
 }
 
-function json(
+function sendJson(
   res: ServerResponse,
   status: number,
   body: string | object,
@@ -232,7 +232,7 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
     const route = routes.find((r) => r.pattern.test(path));
     const handler = route?.verbs[(method === "HEAD" ? "GET" : method) as "GET" | "POST" | "DELETE"];
     if (!route || !handler) {
-      json(res, 404, { error: route ? `${method} is not answered on ${path}` : `no route ${path}` });
+      sendJson(res, 404, { error: route ? `${method} is not answered on ${path}` : `no route ${path}` });
       return;
     }
     const chunks: Buffer[] = [];
@@ -254,13 +254,13 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
         }
         const params = (route.pattern.exec(path) ?? []).slice(1);
         const out = await handler(req, params, body);
-        json(res, out.status, out.body, out.type);
+        sendJson(res, out.status, out.body, out.type);
       } catch (e) {
-        if (e instanceof Refusal) return json(res, e.status, { error: e.message });
+        if (e instanceof Refusal) return sendJson(res, e.status, { error: e.message });
         process.stderr.write(
           `${JSON.stringify({ level: "error", msg: (e as Error).message, stack: (e as Error).stack })}\n`,
         );
-        json(res, 500, { error: "an unexpected error occurred" });
+        sendJson(res, 500, { error: "an unexpected error occurred" });
       }
     });
   });

@@ -7,7 +7,8 @@
 import type { Change, ReleaseRef } from "./changes.ts";
 import type { Filter } from "./filter.ts";
 
-export const SCHEMA_VERSION = 1;
+/** The version of the feeds' `_service` extension and of webhook payloads. */
+export const FEED_SCHEMA_VERSION = 1;
 
 export interface Published {
   release: ReleaseRef;
@@ -101,7 +102,7 @@ export function jsonFeed(published: Published[], o: FeedOptions): unknown {
       tags: tags(change),
       _service: { change, release },
     })),
-    _service: { filter: o.filter, schema_version: SCHEMA_VERSION },
+    _service: { filter: o.filter, schema_version: FEED_SCHEMA_VERSION },
   };
 }
 

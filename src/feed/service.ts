@@ -23,7 +23,7 @@ import { releaseDir } from "../release/releases.ts";
 import { feedChanges, releaseRef } from "./changes.ts";
 import { compileFilter, type Filter, readFilter } from "./filter.ts";
 import type { Attempt, Delivery, FeedStore, Owed, Publication, Subscription } from "./store.ts";
-import { deliveryHeaders, deliveryId, payloadBytes, serviceSignature, webhookPayload } from "./webhook.ts";
+import { deliveryHeaders, deliveryId, serviceSignature, webhookBody, webhookPayload } from "./webhook.ts";
 
 export const MAX_ATTEMPTS = 5;
 /** Waits after attempts 1 to 4, in seconds. */
@@ -238,7 +238,7 @@ export class FeedService {
         silent.push(sub.id);
         continue;
       }
-      const payload = payloadBytes(webhookPayload(ref, sub.id, sub.filter, matched));
+      const payload = webhookBody(webhookPayload(ref, sub.id, sub.filter, matched));
       const secret = (await this.store.secretOf(sub.id)) ?? "";
       owed.push({
         payload,

@@ -11,7 +11,7 @@
 import { createHash, createHmac } from "node:crypto";
 import type { Change, ReleaseRef } from "./changes.ts";
 import type { Filter } from "./filter.ts";
-import { SCHEMA_VERSION } from "./render.ts";
+import { FEED_SCHEMA_VERSION } from "./render.ts";
 
 function sortKeys(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortKeys);
@@ -26,7 +26,7 @@ function sortKeys(v: unknown): unknown {
 }
 
 /** Keys sorted, two-space indent, one trailing newline (a format canonical JSON libraries do not offer). */
-export function payloadBytes(value: unknown): string {
+export function webhookBody(value: unknown): string {
   return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
 }
 
@@ -38,7 +38,7 @@ export function webhookPayload(release: ReleaseRef, subscription: string, filter
     filter,
     changes,
     counts: { changes: changes.length },
-    schema_version: SCHEMA_VERSION,
+    schema_version: FEED_SCHEMA_VERSION,
   };
 }
 

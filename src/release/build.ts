@@ -200,11 +200,11 @@ export function build(opts: BuildOptions): BuildSummary {
   });
   // Each artifact is produced, written and hashed in turn, so only one serialised body is held at a time.
   const lazy: [string, () => string][] = [
-    ["corpus.json", () => json(storedCorpus)],
+    ["corpus.json", () => canonicalJson(storedCorpus)],
     [
       "graph.json",
       () =>
-        json({
+        canonicalJson({
           schema_version: SCHEMA_VERSION,
           regime: opts.regime,
           tag: record.tag,
@@ -212,11 +212,11 @@ export function build(opts: BuildOptions): BuildSummary {
           counts: graph.counts,
         }),
     ],
-    ["index.json", () => json(index)],
+    ["index.json", () => canonicalJson(index)],
     [
       "atoms.json",
       () =>
-        json({
+        canonicalJson({
           schema_version: SCHEMA_VERSION,
           regime: opts.regime,
           tag: record.tag,
@@ -227,7 +227,7 @@ export function build(opts: BuildOptions): BuildSummary {
     [
       "obligations.json",
       () =>
-        json({
+        canonicalJson({
           schema_version: SCHEMA_VERSION,
           regime: opts.regime,
           tag: record.tag,
@@ -240,13 +240,13 @@ export function build(opts: BuildOptions): BuildSummary {
           ...(obligations.hasScope ? { scope: obligations.scope } : {}),
         }),
     ],
-    ["quality.json", () => json(quality)],
-    [diffName, () => json(diff)],
+    ["quality.json", () => canonicalJson(quality)],
+    [diffName, () => canonicalJson(diff)],
   ];
   const out = new ReleaseWriter(dir);
   try {
     for (const [name, produce] of lazy) out.add(name, produce());
-    const provenance = json(
+    const provenance = canonicalJson(
       provenanceStatement({
         regime: opts.regime,
         tag: record.tag,
@@ -319,7 +319,7 @@ function chooseRecord(
   return { tag, commit: headCommit(root) };
 }
 
-function json(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return `${canonicalize(value)}\n`;
 }
 

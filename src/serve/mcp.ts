@@ -18,7 +18,7 @@ import type { TSchema } from "@sinclair/typebox";
 import type { FastifyBaseLogger } from "fastify";
 import { DiffRequest, DiffResponse, ErrorBody, type ErrorCode } from "../contract/schemas.ts";
 import type { Engine } from "../engine/context.ts";
-import { type DiffRequest as DiffArgs, diffReleases } from "../engine/diff.ts";
+import { diffReleases } from "../engine/diff.ts";
 import { ServiceError } from "../engine/errors.ts";
 import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
@@ -42,7 +42,7 @@ const DIFF_TOOL: Tool = {
     "What changed in the served release against its predecessor, as its own diff manifest lists it: every obligation atom added, changed, removed or deprecated, classified substantive or editorial with the reason, and the unit changes. Answers exactly one range, from the tag the manifest names to the served tag; any other pair is refused (release_mismatch). Pages with offset and limit; filter with kind. Before acting on a change, verify the release containing it with `acquis pull`.",
   request: DiffRequest,
   response: DiffResponse,
-  run: (e, _scope, args) => diffReleases(e, args as DiffArgs),
+  run: (e, _scope, args) => diffReleases(e, args as DiffRequest),
 };
 
 const TOOLS: Tool[] = [...OPERATIONS.map((op) => ({ ...op, name: op.tool })), DIFF_TOOL];

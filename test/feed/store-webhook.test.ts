@@ -14,7 +14,7 @@ import { readFilter } from "../../src/feed/filter.ts";
 import { PgStore } from "../../src/feed/pg-store.ts";
 import { SqliteStore } from "../../src/feed/sqlite-store.ts";
 import type { Delivery, FeedStore } from "../../src/feed/store.ts";
-import { deliveryHeaders, deliveryId, payloadBytes, webhookPayload } from "../../src/feed/webhook.ts";
+import { deliveryHeaders, deliveryId, webhookBody, webhookPayload } from "../../src/feed/webhook.ts";
 import { type Postgres, startPostgres } from "../helpers/postgres.ts";
 
 const release: ReleaseRef = {
@@ -86,7 +86,7 @@ for (const [name, make] of STORES)
         },
         "s3cret",
       );
-      const payload = payloadBytes(webhookPayload(release, "sub-0001", readFilter({}), [change("atm_a")]));
+      const payload = webhookBody(webhookPayload(release, "sub-0001", readFilter({}), [change("atm_a")]));
       const d: Delivery = {
         id: deliveryId("sub-0001", payload),
         subscription: "sub-0001",
@@ -181,7 +181,7 @@ for (const [name, make] of STORES)
   });
 
 describe("webhook payloads and signatures", () => {
-  const payload = payloadBytes(
+  const payload = webhookBody(
     webhookPayload(release, "sub-0001", readFilter({ regime: "fixture" }), [
       change("atm_b"),
       change("atm_a"),
