@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from "fastify";
 import client from "prom-client";
 import type { ErrorCode } from "../contract/schemas.ts";
@@ -122,7 +123,7 @@ export function buildApp(opts: {
   const app = Fastify({
     loggerInstance: opts.logger,
     bodyLimit: BODY_LIMIT,
-    requestIdLogLabel: "request_id",
+    logController: new LogController({ requestIdLogLabel: "request_id" }),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
