@@ -2,6 +2,8 @@
  * The `acquis` command line. Each command lives in its own module and only parses options, calls the
  * library and prints; every failure ends as one line on stderr and a non-zero exit.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Command, CommanderError } from "commander";
 import { registerAtoms } from "./atoms.ts";
 import { registerBuild } from "./build.ts";
@@ -13,8 +15,14 @@ import { registerPull } from "./pull.ts";
 import { registerServe } from "./serve.ts";
 import { registerTrust } from "./trust.ts";
 
+const PACKAGE = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
+  version: string;
+};
+
 const program = new Command("acquis")
   .description("Compile regulation text into signed, point-in-time releases, and serve them with citations.")
+  // The package's version; the serving API's own version (0.1.0) is in /openapi.json.
+  .version(PACKAGE.version, "-V, --version", "print the acquis version")
   .showSuggestionAfterError(true)
   .exitOverride()
   .configureOutput({

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { acquis } from "../helpers/cli.ts";
 import { fixtureRepo } from "../helpers/fixture-repo.ts";
@@ -14,6 +16,17 @@ describe("the acquis command line", () => {
     assert.equal(r.status, 0);
     assert.match(r.stdout, /Usage: acquis/u);
     assert.match(r.stdout, /build \[options\] <regime>/u);
+  });
+
+  test("--version prints the package version and exits 0", () => {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
+      version: string;
+    };
+    for (const flag of ["--version", "-V"]) {
+      const r = acquis([flag]);
+      assert.equal(r.status, 0);
+      assert.equal(r.stdout, `${pkg.version}\n`);
+    }
   });
 
   test("build --help teaches its options with examples", () => {
