@@ -119,9 +119,88 @@ export function buildApp(opts: {
   const credentials = new Map(policy.credentials.map((c) => [c.sha256, c]));
   const origins = new Set(policy.cors.origins);
   const openapi = payloadBytes(openApiDocument());
+  const app = createFastify(opts.logger, policy);
 
+  const stamps = () =>
+    state.engine
+      ? { disclaimer: state.engine.stamps.disclaimer, verification: state.engine.stamps.verification }
+      : {};
+  const refuse = (
+    reply: FastifyReply,
+    code: ErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+  ) => {
+    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+    return reply
+      .code(STATUS[code])
+      .type("application/json; charset=utf-8")
+      .send(payloadBytes({ error: { code, message, request_id: reply.request.id }, ...stamps() }));
+  };
+  const sendBytes = (reply: FastifyReply, bytes: string | Buffer) =>
+    reply.code(200).type("application/json; charset=utf-8").send(bytes);
+  const send = (reply: FastifyReply, payload: unknown) => sendBytes(reply, payloadBytes(payload));
+  /** An operation's payload bytes, from the cache when this exact request was answered before. */
+  const operate = (reply: FastifyReply, route: string, body: unknown, op: () => unknown) =>
+    sendBytes(
+      reply,
+      cache.get(route, body, state.defaultAsOf(), () => payloadBytes(op())),
+    );
+  const ctx: AppContext = {
+    app,
+    state,
+    policy,
+    cache,
+    m,
+    window,
+    credentials,
+    origins,
+    openapi,
+    version: opts.version,
+    stamps,
+    refuse,
+    send,
+    sendBytes,
+    operate,
+  };
+  corsHook(ctx);
+  authHook(ctx);
+  gateHooks(ctx);
+  errorHandlers(ctx);
+  operationRoutes(ctx);
+  probeRoutes(ctx);
+  mcpRoutes(ctx);
+  return app;
+}
+
+/** What the parts of the app share: the process state, the policy, the cache, and how to answer. */
+interface AppContext {
+  app: FastifyInstance;
+  state: ServeState;
+  policy: Policy;
+  cache: PayloadCache;
+  m: Metrics;
+  window: RollingWindow;
+  credentials: Map<string, Policy["credentials"][number]>;
+  origins: Set<string>;
+  openapi: string;
+  version: string;
+  stamps: () => Record<string, unknown>;
+  refuse: (
+    reply: FastifyReply,
+    code: ErrorCode,
+    message: string,
+    headers?: Record<string, string>,
+  ) => FastifyReply;
+  send: (reply: FastifyReply, payload: unknown) => FastifyReply;
+  sendBytes: (reply: FastifyReply, bytes: string | Buffer) => FastifyReply;
+  operate: (reply: FastifyReply, route: string, body: unknown, op: () => unknown) => FastifyReply;
+}
+
+/** The Fastify instance with the policy's time limits, and node:http's own refusals in the error shape. */
+function createFastify(logger: FastifyBaseLogger, policy: Policy): FastifyInstance {
   const app = Fastify({
-    loggerInstance: opts.logger,
+    loggerInstance: logger,
     bodyLimit: BODY_LIMIT,
     logController: new LogController({ requestIdLogLabel: "request_id" }),
     genReqId: (req) => {
@@ -159,33 +238,12 @@ export function buildApp(opts: {
       `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
+  return app;
+}
 
-  const stamps = () =>
-    state.engine
-      ? { disclaimer: state.engine.stamps.disclaimer, verification: state.engine.stamps.verification }
-      : {};
-  const refuse = (
-    reply: FastifyReply,
-    code: ErrorCode,
-    message: string,
-    headers: Record<string, string> = {},
-  ) => {
-    for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-    return reply
-      .code(STATUS[code])
-      .type("application/json; charset=utf-8")
-      .send(payloadBytes({ error: { code, message, request_id: reply.request.id }, ...stamps() }));
-  };
-  const sendBytes = (reply: FastifyReply, bytes: string | Buffer) =>
-    reply.code(200).type("application/json; charset=utf-8").send(bytes);
-  const send = (reply: FastifyReply, payload: unknown) => sendBytes(reply, payloadBytes(payload));
-  /** An operation's payload bytes, from the cache when this exact request was answered before. */
-  const operate = (reply: FastifyReply, route: string, body: unknown, op: () => unknown) =>
-    sendBytes(
-      reply,
-      cache.get(route, body, state.defaultAsOf(), () => payloadBytes(op())),
-    );
-
+/** The request id on every response, and CORS for the policy's origins. */
+function corsHook(ctx: AppContext): void {
+  const { app, origins } = ctx;
   // Every response carries the request id, refusals included.
   app.addHook("onRequest", async (req, reply) => {
     reply.header("X-Request-Id", req.id);
@@ -204,7 +262,11 @@ export function buildApp(opts: {
       }
     }
   });
+}
 
+/** Bearer credentials and the per-credential rolling rate limit. */
+function authHook(ctx: AppContext): void {
+  const { app, policy, credentials, window, m, refuse } = ctx;
   // Bearer credentials, then the rolling window of whoever the request is. Decisions use the route the
   // router matched (percent-decoded), never the raw URL: /%761/answer is /v1/answer.
   app.addHook("onRequest", async (req, reply) => {
@@ -261,7 +323,11 @@ export function buildApp(opts: {
       );
     }
   });
+}
 
+/** Readiness and drain gates, request metrics, and bad Unicode refused before any operation. */
+function gateHooks(ctx: AppContext): void {
+  const { app, state, m, refuse } = ctx;
   // Regulation routes answer only from a verified release, and not while draining.
   app.addHook("onRequest", async (req, reply) => {
     if (routeOf(req) === MCP_ROUTE && state.draining)
@@ -295,7 +361,11 @@ export function buildApp(opts: {
     const bad = unicodeProblem(req.body);
     if (bad !== null) return refuse(reply, "invalid_request", bad);
   });
+}
 
+/** Every failure answered in the contract's error shape. */
+function errorHandlers(ctx: AppContext): void {
+  const { app, refuse } = ctx;
   app.setErrorHandler(
     (err: Error & { code?: string; statusCode?: number; validation?: unknown }, req, reply) => {
       if (err instanceof ServiceError) return refuse(reply, err.code, err.message);
@@ -324,7 +394,11 @@ export function buildApp(opts: {
     }
     return refuse(reply, "not_found", `no route ${path}`);
   });
+}
 
+/** The four operations of the contract, from the operations table. */
+function operationRoutes(ctx: AppContext): void {
+  const { app, state, operate } = ctx;
   const engine = () => state.engine as Engine;
   const asOf = () => state.defaultAsOf();
   for (const op of OPERATIONS) {
@@ -332,7 +406,11 @@ export function buildApp(opts: {
       operate(reply, op.tool, req.body, () => op.run(engine(), state.scope as ScopeReader, req.body, asOf())),
     );
   }
+}
 
+/** Liveness, readiness, metrics and the OpenAPI document. */
+function probeRoutes(ctx: AppContext): void {
+  const { app, state, m, refuse, send, stamps, openapi } = ctx;
   app.get("/healthz", async (_req, reply) =>
     send(reply, {
       alive: true,
@@ -363,10 +441,18 @@ export function buildApp(opts: {
     }
     return reply.type(m.registry.contentType).send(await m.registry.metrics());
   });
+
+  app.get("/openapi.json", async (_req, reply) =>
+    reply.type("application/json; charset=utf-8").send(openapi),
+  );
+}
+
+function mcpRoutes(ctx: AppContext): void {
+  const { app, state, cache, refuse, version } = ctx;
   // Remote MCP (Streamable HTTP, stateless): every POST is one JSON-RPC exchange answered as JSON, behind
   // the same credentials, rate limit, body limit and payload cache as the REST routes.
   app.post(MCP_ROUTE, async (req, reply) => {
-    const server = mcpServer({ state, version: opts.version, logger: app.log, cache });
+    const server = mcpServer({ state, version, logger: app.log, cache });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -395,9 +481,4 @@ export function buildApp(opts: {
           },
         ),
     });
-
-  app.get("/openapi.json", async (_req, reply) =>
-    reply.type("application/json; charset=utf-8").send(openapi),
-  );
-  return app;
 }
