@@ -87,127 +87,10 @@ function render<T>(make: () => T): T {
 }
 
 export function feedServer(service: FeedService, baseUrl: () => string): Server {
-  const feeds = async (url: URL) => {
-    const filter = queryFilter(url);
-    const published = [];
-    for (const p of await service.store.published()) {
-      const taxonomy = await service.store.taxonomy(p.release.regime);
-      published.push({ release: p.release, changes: p.changes.filter(compileFilter(filter, taxonomy)) });
-    }
-    return { filter, published, query: filterQuery(url), page: pageOf(url) };
-  };
   const routes: Route[] = [
-    {
-      pattern: /^\/$/u,
-      verbs: {
-        GET: async () => ({
-          status: 200,
-          body: {
-            service: "acquis change feed",
-            base_url: baseUrl(),
-            feeds: { json: `${baseUrl()}/feed.json`, rss: `${baseUrl()}/feed.xml` },
-            filters: [...DIMENSIONS],
-            signature: {
-              algorithm: "HMAC-SHA256 with the subscription's secret",
-              header: "X-Service-Signature",
-              format: "sha256=<hex>",
-              over: "the exact bytes of the request body (the webhook payload)",
-            },
-          },
-        }),
-      },
-    },
-    {
-      pattern: /^\/feed\.json$/u,
-      verbs: {
-        GET: async (req) => {
-          const f = await feeds(new URL(req.url ?? "/", "http://x"));
-          return {
-            status: 200,
-            type: "application/feed+json",
-            body: `${JSON.stringify(
-              render(() =>
-                jsonFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query, page: f.page }),
-              ),
-              null,
-              2,
-            )}\n`,
-          };
-        },
-      },
-    },
-    {
-      pattern: /^\/feed\.xml$/u,
-      verbs: {
-        GET: async (req) => {
-          const f = await feeds(new URL(req.url ?? "/", "http://x"));
-          return {
-            status: 200,
-            type: "application/rss+xml",
-            body: render(() =>
-              rssFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query, page: f.page }),
-            ),
-          };
-        },
-      },
-    },
-    {
-      pattern: /^\/deliveries$/u,
-      verbs: { GET: async () => ({ status: 200, body: { deliveries: await service.store.deliveries() } }) },
-    },
-    {
-      pattern: /^\/deliveries\/retry$/u,
-      verbs: { POST: async () => ({ status: 200, body: await service.retryDue() }) },
-    },
-    {
-      pattern: /^\/log$/u,
-      verbs: { GET: async () => ({ status: 200, body: { attempts: await service.store.attempts() } }) },
-    },
-    {
-      pattern: /^\/publish$/u,
-      verbs: { POST: async (_r, _p, body) => ({ status: 200, body: await service.publish(body) }) },
-    },
-    {
-      pattern: /^\/releases\/([^/]+)\/([^/]+)\/diff\.json$/u,
-      verbs: {
-        GET: async (_r, p) => ({
-          status: 200,
-          body: service.manifestBytes(p[0] as string, p[1] as string).toString("utf8"),
-        }),
-      },
-    },
-    {
-      pattern: /^\/subscriptions$/u,
-      verbs: {
-        GET: async () => ({
-          status: 200,
-          body: {
-            subscriptions: (await service.store.subscriptions()).map((s) => ({
-              ...s,
-              endpoint: redactEndpoint(s.endpoint),
-              name: s.name === s.endpoint ? redactEndpoint(s.endpoint) : s.name,
-            })),
-          },
-        }),
-        POST: async (_r, _p, body) => ({ status: 201, body: { subscription: await service.register(body) } }),
-      },
-    },
-    {
-      pattern: /^\/subscriptions\/([^/]+)$/u,
-      verbs: {
-        DELETE: async (_r, p) => {
-          let id: string;
-          try {
-            id = decodeURIComponent(p[0] as string);
-          } catch {
-            throw new Refusal(400, `the subscription id in the path is not valid percent-encoding`);
-          }
-          if (!(await service.store.removeSubscription(id)))
-            throw new Refusal(404, `no subscription "${id}"`);
-          return { status: 200, body: { removed: id } };
-        },
-      },
-    },
+    ...feedRoutes(service, baseUrl),
+    ...serviceRoutes(service),
+    ...subscriptionRoutes(service),
   ];
 
   // A client that trickles headers or a body is cut off; idle keep-alive connections close (docs/security.md).
@@ -273,4 +156,142 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
     );
   });
   return server;
+}
+
+/** The service's index and the two feeds, filtered by the query and paged. */
+function feedRoutes(service: FeedService, baseUrl: () => string): Route[] {
+  const feeds = async (url: URL) => {
+    const filter = queryFilter(url);
+    const published = [];
+    for (const p of await service.store.published()) {
+      const taxonomy = await service.store.taxonomy(p.release.regime);
+      published.push({ release: p.release, changes: p.changes.filter(compileFilter(filter, taxonomy)) });
+    }
+    return { filter, published, query: filterQuery(url), page: pageOf(url) };
+  };
+  return [
+    {
+      pattern: /^\/$/u,
+      verbs: {
+        GET: async () => ({
+          status: 200,
+          body: {
+            service: "acquis change feed",
+            base_url: baseUrl(),
+            feeds: { json: `${baseUrl()}/feed.json`, rss: `${baseUrl()}/feed.xml` },
+            filters: [...DIMENSIONS],
+            signature: {
+              algorithm: "HMAC-SHA256 with the subscription's secret",
+              header: "X-Service-Signature",
+              format: "sha256=<hex>",
+              over: "the exact bytes of the request body (the webhook payload)",
+            },
+          },
+        }),
+      },
+    },
+    {
+      pattern: /^\/feed\.json$/u,
+      verbs: {
+        GET: async (req) => {
+          const f = await feeds(new URL(req.url ?? "/", "http://x"));
+          return {
+            status: 200,
+            type: "application/feed+json",
+            body: `${JSON.stringify(
+              render(() =>
+                jsonFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query, page: f.page }),
+              ),
+              null,
+              2,
+            )}\n`,
+          };
+        },
+      },
+    },
+    {
+      pattern: /^\/feed\.xml$/u,
+      verbs: {
+        GET: async (req) => {
+          const f = await feeds(new URL(req.url ?? "/", "http://x"));
+          return {
+            status: 200,
+            type: "application/rss+xml",
+            body: render(() =>
+              rssFeed(f.published, { baseUrl: baseUrl(), filter: f.filter, query: f.query, page: f.page }),
+            ),
+          };
+        },
+      },
+    },
+  ];
+}
+
+/** Deliveries, the delivery log, publishing, and the diff manifests items link to. */
+function serviceRoutes(service: FeedService): Route[] {
+  return [
+    {
+      pattern: /^\/deliveries$/u,
+      verbs: { GET: async () => ({ status: 200, body: { deliveries: await service.store.deliveries() } }) },
+    },
+    {
+      pattern: /^\/deliveries\/retry$/u,
+      verbs: { POST: async () => ({ status: 200, body: await service.retryDue() }) },
+    },
+    {
+      pattern: /^\/log$/u,
+      verbs: { GET: async () => ({ status: 200, body: { attempts: await service.store.attempts() } }) },
+    },
+    {
+      pattern: /^\/publish$/u,
+      verbs: { POST: async (_r, _p, body) => ({ status: 200, body: await service.publish(body) }) },
+    },
+    {
+      pattern: /^\/releases\/([^/]+)\/([^/]+)\/diff\.json$/u,
+      verbs: {
+        GET: async (_r, p) => ({
+          status: 200,
+          body: service.manifestBytes(p[0] as string, p[1] as string).toString("utf8"),
+        }),
+      },
+    },
+    {
+      pattern: /^\/subscriptions$/u,
+      verbs: {
+        GET: async () => ({
+          status: 200,
+          body: {
+            subscriptions: (await service.store.subscriptions()).map((s) => ({
+              ...s,
+              endpoint: redactEndpoint(s.endpoint),
+              name: s.name === s.endpoint ? redactEndpoint(s.endpoint) : s.name,
+            })),
+          },
+        }),
+        POST: async (_r, _p, body) => ({ status: 201, body: { subscription: await service.register(body) } }),
+      },
+    },
+  ];
+}
+
+/** Subscriptions: list (secrets redacted), register, remove. */
+function subscriptionRoutes(service: FeedService): Route[] {
+  return [
+    {
+      pattern: /^\/subscriptions\/([^/]+)$/u,
+      verbs: {
+        DELETE: async (_r, p) => {
+          let id: string;
+          try {
+            id = decodeURIComponent(p[0] as string);
+          } catch {
+            throw new Refusal(400, `the subscription id in the path is not valid percent-encoding`);
+          }
+          if (!(await service.store.removeSubscription(id)))
+            throw new Refusal(404, `no subscription "${id}"`);
+          return { status: 200, body: { removed: id } };
+        },
+      },
+    },
+  ];
 }
