@@ -4,6 +4,7 @@
  * `quality.json` lists every check with its count and first examples; the build refuses a release whose
  * count for any check exceeds the regime's committed baseline (quality-baseline.ts).
  */
+import { isoDate, WRITTEN_DATE } from "./dates.ts";
 import type { Act, Unit } from "./model.ts";
 import { looksLikeTitle } from "./source.ts";
 
@@ -46,28 +47,13 @@ const ISSN = /\bISSN\s+\d{4}-\d{3}[\dX]\b/u;
 const ELI_LINE = /(?:^|\n)\s*ELI:\s*https?:\/\//u;
 /** An Official Journal reference standing alone, not in the parentheses of a citation: a footnote's body. */
 const OJ_FOOTNOTE = /(?<!\(\s?)\bOJ [LC] \d+(?: [A-Z])?, \d{1,2}\.\d{1,2}\.\d{4}, p\. \d+/u;
-/** "(1) OJ L …" or "OJ L …" standing as a whole unit: a footnote parsed as a provision. */
 /** "(2) Regulation (EC) No 1907/2006 of … (OJ L 396, …)." on a line of its own: the body of a footnote. */
 const FOOTNOTE_LINE =
   /(?:^|\n)\(\d{1,2}\) (?:(?:Council|Commission) )?(?:Regulation|Directive|Decision|Recommendation|Implementing|Delegated)\b[^\n]*\(\s?OJ [LC][^)\n]*\)\.?(?=\n|$)/u;
+/** "(1) OJ L …" or "OJ L …" standing as a whole unit: a footnote parsed as a provision. */
 const FOOTNOTE_UNIT = /^\s*(?:\(\d+\)\s*)?OJ [LC] \d+/u;
 const ENACTING = /\bHA(?:S|VE) ADOPTED TH(?:IS|E PRESENT)\b/u;
-const DATE_LEAD =
-  /^(From|Until|As from) (\d{1,2}) (January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})(?: to \d{1,2} [A-Z][a-z]+ \d{4})?,/u;
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+const DATE_LEAD = new RegExp(`^(From|Until|As from) ${WRITTEN_DATE}(?: to ${WRITTEN_DATE})?,`, "u");
 
 const clip = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -240,7 +226,7 @@ export const CHECKS: readonly Check[] = [
     find: perUnit((u) => {
       const m = DATE_LEAD.exec(u.own_text);
       if (!m) return null;
-      const date = `${m[4]}-${String(MONTHS.indexOf(m[3] as string) + 1).padStart(2, "0")}-${(m[2] as string).padStart(2, "0")}`;
+      const date = isoDate(m[2] as string, m[3] as string, m[4] as string);
       if (m[1] === "Until") return u.valid_to !== null ? null : `"${m[0]}" but no valid_to`;
       return u.valid_from >= date ? null : `"${m[0]}" but valid_from ${u.valid_from}`;
     }),

@@ -7,6 +7,8 @@
  * 2029 for A, from 2031 for B"), the provision applies from the earliest. Recitals are part of the act
  * from its entry into force. A provision of another act ("nis2/art_43") may end a scope.
  */
+
+import { dayAfter, isoDate, WRITTEN_DATE } from "./dates.ts";
 import type { ActCanon, AmendingAct, ScheduleItem, Unit } from "./model.ts";
 import type { QualityLog } from "./quality.ts";
 
@@ -105,64 +107,39 @@ function governingStep(schedule: ScheduleItem[], unit: Unit, byNode: Map<string,
   return null;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const DAY = `(\\d{1,2}) (${MONTHS.join("|")}) (\\d{4})`;
+const DAY = WRITTEN_DATE;
 /** A provision that opens with the date it governs from: "From 12 January 2027, providers … shall not …". */
 const OPENS_WITH_DATE = new RegExp(`^(?:As )?[Ff]rom ${DAY}(?: to ${DAY})?,`, "u");
-
-const iso = (d: string, m: string, y: string) =>
-  `${y}-${String(MONTHS.indexOf(m) + 1).padStart(2, "0")}-${d.padStart(2, "0")}`;
+const OPENS_WITH_UNTIL = new RegExp(`^Until ${DAY},`, "u");
 
 /**
  * Parser 3: a date written at the head of a provision governs it when it is later than its act's date
  * (Data Act Art 29(1), CSDDD Art 17(1), RED Art 5(1)); "from A to B" also ends it after B, the last day
  * the period includes. A date earlier than the act's own is the act's business, not the provision's.
  */
-const OPENS_WITH_UNTIL = new RegExp(`^Until ${DAY},`, "u");
-
-/** Parser 4: "Until 3 July 2020, …" states the last day the provision applies (a transitional rule). */
-function untilInText(u: Unit, log: QualityLog): void {
-  const m = OPENS_WITH_UNTIL.exec(u.own_text);
-  if (!m) return;
-  const last = new Date(`${iso(m[1] as string, m[2] as string, m[3] as string)}T00:00:00Z`);
-  last.setUTCDate(last.getUTCDate() + 1);
-  const until = last.toISOString().slice(0, 10);
-  if (u.valid_to === null || until < u.valid_to) {
-    log.repair("date_in_text", u.eid, `"${m[0]}": applies until ${until} (exclusive)`);
-    u.valid_to = until;
-    u.ended_by = u.eid;
-  }
-}
-
 function dateInText(u: Unit, log: QualityLog): void {
   const m = OPENS_WITH_DATE.exec(u.own_text);
   if (!m) return;
-  const from = iso(m[1] as string, m[2] as string, m[3] as string);
+  const from = isoDate(m[1] as string, m[2] as string, m[3] as string);
   if (from > u.valid_from) {
     log.repair("date_in_text", u.eid, `"${m[0]}": applies from ${from}, not ${u.valid_from}`);
     u.valid_from = from;
   }
-  if (m[4]) {
-    const last = new Date(`${iso(m[4], m[5] as string, m[6] as string)}T00:00:00Z`);
-    last.setUTCDate(last.getUTCDate() + 1);
-    const until = last.toISOString().slice(0, 10);
-    if (u.valid_to === null || until < u.valid_to) {
-      log.repair("date_in_text", u.eid, `"${m[0]}": applies until ${until} (exclusive)`);
-      u.valid_to = until;
-      u.ended_by = u.eid;
-    }
+  if (m[4]) endsAfter(u, isoDate(m[4], m[5] as string, m[6] as string), m[0], log);
+}
+
+/** Parser 4: "Until 3 July 2020, …" states the last day the provision applies (a transitional rule). */
+function untilInText(u: Unit, log: QualityLog): void {
+  const m = OPENS_WITH_UNTIL.exec(u.own_text);
+  if (m) endsAfter(u, isoDate(m[1] as string, m[2] as string, m[3] as string), m[0], log);
+}
+
+/** The provision stops applying after `last`, unless something ends it earlier. */
+function endsAfter(u: Unit, last: string, words: string, log: QualityLog): void {
+  const until = dayAfter(last);
+  if (u.valid_to === null || until < u.valid_to) {
+    log.repair("date_in_text", u.eid, `"${words}": applies until ${until} (exclusive)`);
+    u.valid_to = until;
+    u.ended_by = u.eid;
   }
 }

@@ -3,6 +3,7 @@
  * "4 % of the total worldwide annual turnover"), and the enumerated terms that stand in for one
  * ("without undue delay"). A value is a number for a stated quantity, a string for a term.
  */
+import { isoDate, MONTHS } from "../canon/dates.ts";
 
 export interface Quantity {
   kind: "deadline" | "amount" | "rate" | "term" | "date";
@@ -44,20 +45,6 @@ const MONEY = /\bEUR\s?(\d{1,3}(?:[ \u00a0,.]\d{3})+|\d+(?:[.,]\d+)?)(?:\s*(mill
 const MONEY_AFTER = /\b(\d{1,3}(?:[ \u00a0,.]\d{3})+|\d+(?:[.,]\d+)?)(?:\s*(million|billion))?\s?EUR\b/gu;
 const PERCENT = /\b(\d{1,3}(?:[.,]\d{1,2})?)\s?(?:%|per ?cent\b)/gu;
 const TERMS = ["without undue delay", "immediately", "without delay", "promptly"];
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 /** "by 17 July 2025", "not later than 1 January 2027", "from 12 January 2027", "until 31 December 2028". */
 const DATE = new RegExp(
   `\\b(by|not later than|no later than|before|from|as from|until)\\s+(\\d{1,2})\\s+(${MONTHS.join("|")})\\s+(\\d{4})\\b`,
@@ -77,11 +64,10 @@ const DATE_ROLE: Record<string, string> = {
 export function findDates(text: string): Quantity[] {
   const out: Quantity[] = [];
   for (const m of text.matchAll(DATE)) {
-    const month = MONTHS.findIndex((x) => x.toLowerCase() === (m[3] as string).toLowerCase()) + 1;
     out.push({
       kind: "date",
       unit: DATE_ROLE[(m[1] as string).toLowerCase().replace(/\s+/gu, " ")] ?? "by",
-      value: `${m[4]}-${String(month).padStart(2, "0")}-${(m[2] as string).padStart(2, "0")}`,
+      value: isoDate(m[2] as string, m[3] as string, m[4] as string),
       start: m.index ?? 0,
       end: (m.index ?? 0) + m[0].length,
     });
