@@ -6,7 +6,7 @@ import { sha256 } from "../canon/compile.ts";
 import type { AnswerRequest } from "../contract/schemas.ts";
 import { answer } from "../engine/answer.ts";
 import { bootEngine, readDisclaimer } from "../serve/boot.ts";
-import { payloadBytes } from "../serve/http.ts";
+import { payloadBytes } from "../serve/state.ts";
 import { DEFAULT_MAX_BYTES, pull } from "../trust/pull.ts";
 import { trustFlags, trustOptions } from "./trust-options.ts";
 

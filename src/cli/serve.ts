@@ -3,9 +3,10 @@ import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import pino from "pino";
 import { bootEngine, readDisclaimer, releaseDirectory } from "../serve/boot.ts";
-import { buildApp, type ServeState } from "../serve/http.ts";
+import { buildApp } from "../serve/http.ts";
 import { serveMcp } from "../serve/mcp.ts";
 import { readPolicy } from "../serve/policy.ts";
+import type { ServeState } from "../serve/state.ts";
 import { checkDate } from "./release-ref.ts";
 import { trustFlags, trustOptions } from "./trust-options.ts";
 

@@ -20,7 +20,7 @@ import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
 import { mcpServer } from "./mcp.ts";
 import { openApiDocument } from "./openapi.ts";
-import { OPERATIONS } from "./operations.ts";
+import { MCP_ROUTE, OPERATIONS } from "./operations.ts";
 import type { Policy } from "./policy.ts";
 import { RollingWindow } from "./rate-limit.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
@@ -28,12 +28,6 @@ import { describeErrors, unicodeProblem } from "./validate.ts";
 
 export const BODY_LIMIT = 65536;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/u;
-
-export type { ServeState };
-export { payloadBytes };
-
-/** Where `acquis serve` speaks MCP over Streamable HTTP. */
-export const MCP_ROUTE = "/mcp";
 
 const ROUTES = [
   "/v1/answer",

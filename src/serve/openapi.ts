@@ -5,11 +5,10 @@
  */
 
 import { ErrorBody, HealthResponse, ReadyResponse } from "../contract/schemas.ts";
-import { OPERATIONS } from "./operations.ts";
+import { MCP_ROUTE, OPERATIONS } from "./operations.ts";
 
 /** The API version the serving contract states (spec: Versioning). */
 export const API_VERSION = "0.1.0";
-const MCP_PATH = "/mcp";
 
 const JSON_RPC = {
   type: "object",
@@ -84,7 +83,7 @@ export function openApiDocument(): unknown {
       },
     },
   };
-  paths[MCP_PATH] = {
+  paths[MCP_ROUTE] = {
     post: {
       operationId: "mcp",
       summary: "The Model Context Protocol over Streamable HTTP (stateless): one JSON-RPC message per POST",

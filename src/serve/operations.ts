@@ -23,6 +23,9 @@ import { obligations } from "../engine/obligations.ts";
 import type { ScopeReader } from "../engine/scope.ts";
 import { getUnit } from "../engine/unit.ts";
 
+/** Where `acquis serve` speaks MCP over Streamable HTTP (the five tools below, and diff_releases). */
+export const MCP_ROUTE = "/mcp";
+
 export interface Operation {
   tool: string;
   route: string;

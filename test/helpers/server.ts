@@ -68,6 +68,9 @@ export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): 
   return server;
 }
 
+/** The five MCP tools, sorted: the four REST operations' twins and diff_releases. */
+export const MCP_TOOLS = ["diff_releases", "get_atom", "get_unit", "list_obligations", "search_regulation"];
+
 /** The release the eu tests serve, built once by whichever test gets there first. */
 export const EU_SERVE_ARGS = ["--as-of", "2026-11-22"];
 

@@ -13,7 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { acquis } from "../helpers/cli.ts";
-import { EU_SERVE_ARGS, type Server, startServer } from "../helpers/server.ts";
+import { EU_SERVE_ARGS, MCP_TOOLS, type Server, startServer } from "../helpers/server.ts";
 
 const TOKEN = "remote-mcp-token-for-tests";
 const GDPR = "http://data.europa.eu/eli/reg/2016/679/oj";
@@ -60,13 +60,7 @@ describe("acquis serve: MCP over Streamable HTTP", () => {
 
   test("the same five tools as stdio, and the initialize result names the release", async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [
-      "diff_releases",
-      "get_atom",
-      "get_unit",
-      "list_obligations",
-      "search_regulation",
-    ]);
+    assert.deepEqual(tools.map((t) => t.name).sort(), MCP_TOOLS);
     assert.match(client.getServerVersion()?.title ?? "", /^acquis eu@/u);
   });
 

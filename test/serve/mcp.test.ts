@@ -10,7 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { readReleases } from "../../src/release/releases.ts";
 import { acquis, BIN } from "../helpers/cli.ts";
-import { EU_SERVE_ARGS, type Server, startServer } from "../helpers/server.ts";
+import { EU_SERVE_ARGS, MCP_TOOLS, type Server, startServer } from "../helpers/server.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const GDPR = "http://data.europa.eu/eli/reg/2016/679/oj";
@@ -62,13 +62,7 @@ describe("acquis serve --mcp", () => {
 
   test("five tools, each with input and output schemas, a description and read-only annotations", async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name).sort(), [
-      "diff_releases",
-      "get_atom",
-      "get_unit",
-      "list_obligations",
-      "search_regulation",
-    ]);
+    assert.deepEqual(tools.map((t) => t.name).sort(), MCP_TOOLS);
     for (const t of tools) {
       assert.equal(t.inputSchema.type, "object");
       assert.equal((t.inputSchema as { additionalProperties?: boolean }).additionalProperties, false, t.name);
