@@ -127,11 +127,12 @@ async function serveFeed(
     return Number(v);
   };
   const interval = seconds(o.workerInterval, "--worker-interval", 0);
+  let base = o.baseUrl.replace(/\/+$/u, "");
   const service = new FeedService(store, root, {
     allowLoopback: o.allowLoopbackEndpoints ?? false,
     leaseSeconds: seconds(o.leaseSeconds, "--lease-seconds", 1),
+    baseUrl: () => base,
   });
-  let base = o.baseUrl.replace(/\/+$/u, "");
   const server = feedServer(service, () => base);
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);

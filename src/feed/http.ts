@@ -40,6 +40,8 @@ function sendJson(
 
 /** The paging parameters of the feeds, read apart from the filter. */
 const PAGING = new Set(["after", "limit"]);
+/** Parameters that are not filter dimensions: paging, and `release` (one release's items only). */
+const NOT_FILTER = new Set([...PAGING, "release"]);
 /** Items on a page of /feed.json or /feed.xml unless `limit` says otherwise. */
 export const FEED_PAGE = 100;
 const FEED_PAGE_MAX = 1000;
@@ -65,7 +67,7 @@ function queryFilter(url: URL) {
   // No prototype: a parameter named __proto__ or constructor is just an unknown dimension.
   const raw: Record<string, string[]> = Object.create(null);
   for (const [k, v] of url.searchParams) {
-    if (PAGING.has(k)) continue;
+    if (NOT_FILTER.has(k)) continue;
     raw[k] = [...(raw[k] ?? []), ...v.split(",")];
   }
   try {
@@ -162,10 +164,16 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
 function feedRoutes(service: FeedService, baseUrl: () => string): Route[] {
   const feeds = async (url: URL) => {
     const filter = queryFilter(url);
+    const release = url.searchParams.get("release");
+    if (release !== null && !/^[a-z0-9_-]+@[A-Za-z0-9._-]+$/u.test(release))
+      throw new Refusal(400, `release: ${JSON.stringify(release)} is not <regime>@<tag>`);
     const published = [];
     for (const p of await service.store.published()) {
+      if (release !== null && `${p.release.regime}@${p.release.tag}` !== release) continue;
+      // A baseline's notice is about the whole release: every filter that admits its regime sees it.
+      if (p.baseline && filter.regime.length > 0 && !filter.regime.includes(p.release.regime)) continue;
       const taxonomy = await service.store.taxonomy(p.release.regime);
-      published.push({ release: p.release, changes: p.changes.filter(compileFilter(filter, taxonomy)) });
+      published.push({ ...p, changes: p.changes.filter(compileFilter(filter, taxonomy)) });
     }
     return { filter, published, query: filterQuery(url), page: pageOf(url) };
   };

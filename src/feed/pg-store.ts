@@ -8,7 +8,18 @@
 import pg from "pg";
 import type { Taxonomy } from "../obligations/taxonomy.ts";
 import type { Change, ReleaseRef } from "./changes.ts";
-import type { Attempt, Delivery, FeedStore, Lease, Owed, Publication, Subscription } from "./store.ts";
+import type { Published } from "./render.ts";
+import type {
+  Attempt,
+  Delivery,
+  FeedStore,
+  Lease,
+  Owed,
+  Publication,
+  Recorded,
+  Subscription,
+} from "./store.ts";
+import type { DeliveryBasis } from "./webhook.ts";
 
 export const PG_MIGRATIONS: string[] = [
   `CREATE TABLE subscriptions (
@@ -25,6 +36,10 @@ export const PG_MIGRATIONS: string[] = [
    CREATE TABLE attempts (seq BIGSERIAL PRIMARY KEY, body TEXT NOT NULL);`,
   `CREATE TABLE taxonomies (regime TEXT PRIMARY KEY, body TEXT NOT NULL);`,
   `ALTER TABLE deliveries ADD COLUMN claimed_by TEXT;`,
+  // A delivery stores what its bytes are built from, not the bytes (an empty payload); a baseline
+  // publication is flagged.
+  `ALTER TABLE publications ADD COLUMN baseline BOOLEAN NOT NULL DEFAULT FALSE;
+   ALTER TABLE deliveries ADD COLUMN basis TEXT;`,
 ];
 
 export class PgStore implements FeedStore {
@@ -104,6 +119,11 @@ export class PgStore implements FeedStore {
     );
   }
 
+  async secrets(): Promise<Map<string, string>> {
+    const rows = (await this.pool.query("SELECT id, secret FROM subscriptions")).rows;
+    return new Map(rows.map((r) => [r.id as string, r.secret as string]));
+  }
+
   async nextSubscriptionSerial(): Promise<number> {
     const r = await this.pool.query("SELECT COALESCE(MAX(serial), 0) + 1 AS n FROM subscriptions");
     return Number(r.rows[0].n);
@@ -112,43 +132,74 @@ export class PgStore implements FeedStore {
   async publication(regime: string, tag: string): Promise<Publication | null> {
     const r = (
       await this.pool.query(
-        "SELECT ref, published_at, changes FROM publications WHERE regime = $1 AND tag = $2",
+        "SELECT ref, published_at, changes, baseline FROM publications WHERE regime = $1 AND tag = $2",
         [regime, tag],
       )
     ).rows[0];
     return r
-      ? { ...(JSON.parse(r.ref) as ReleaseRef), published_at: r.published_at, changes: r.changes }
+      ? {
+          ...(JSON.parse(r.ref) as ReleaseRef),
+          published_at: r.published_at,
+          changes: r.changes,
+          baseline: r.baseline,
+        }
       : null;
   }
 
-  async addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<boolean> {
+  async publishedBefore(regime: string): Promise<boolean> {
+    return (
+      (await this.pool.query("SELECT 1 FROM publications WHERE regime = $1 LIMIT 1", [regime])).rows.length >
+      0
+    );
+  }
+
+  async addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<Recorded> {
     return this.tx(async (c) => {
-      const { published_at, changes: count, ...ref } = p;
-      const inserted = await c.query(
-        "INSERT INTO publications (regime, tag, ref, published_at, changes) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-        [p.regime, p.tag, JSON.stringify(ref), published_at, count],
+      const { published_at, changes: count, baseline, ...ref } = p;
+      // Publications of one regime are recorded one at a time, so a baseline sees any that landed first.
+      await c.query("SELECT pg_advisory_xact_lock(8788, hashtext($1))", [p.regime]);
+      if (
+        (await c.query("SELECT 1 FROM publications WHERE regime = $1 AND tag = $2", [p.regime, p.tag])).rows
+          .length > 0
+      )
+        return "already";
+      if (
+        baseline &&
+        (await c.query("SELECT 1 FROM publications WHERE regime = $1", [p.regime])).rows.length > 0
+      )
+        return "raced";
+      await c.query(
+        "INSERT INTO publications (regime, tag, ref, published_at, changes, baseline) VALUES ($1, $2, $3, $4, $5, $6)",
+        [p.regime, p.tag, JSON.stringify(ref), published_at, count, baseline],
       );
-      if ((inserted.rowCount ?? 0) === 0) return false;
-      for (const ch of changes) {
-        await c.query(
-          "INSERT INTO changes (id, regime, tag, body) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-          [ch.id, p.regime, p.tag, JSON.stringify(ch)],
-        );
-      }
-      for (const o of owed) {
-        await c.query(
-          "INSERT INTO deliveries (id, body, payload, state, next_attempt_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-          [
-            o.delivery.id,
-            JSON.stringify(o.delivery),
-            o.payload,
-            o.delivery.state,
-            o.delivery.next_attempt_at,
-          ],
-        );
-      }
-      return true;
+      // One statement per table: a release's thousands of changes in one round trip, not one each.
+      await c.query(
+        `INSERT INTO changes (id, regime, tag, body)
+           SELECT id, $2, $3, body FROM unnest($1::text[], $4::text[]) AS t(id, body)
+         ON CONFLICT DO NOTHING`,
+        [changes.map((ch) => ch.id), p.regime, p.tag, changes.map((ch) => JSON.stringify(ch))],
+      );
+      await c.query(
+        `INSERT INTO deliveries (id, body, payload, basis, state, next_attempt_at)
+           SELECT id, body, '', basis, state, next FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+             WITH ORDINALITY AS t(id, body, basis, state, next, n) ORDER BY n
+         ON CONFLICT DO NOTHING`,
+        [
+          owed.map((o) => o.delivery.id),
+          owed.map((o) => JSON.stringify(o.delivery)),
+          owed.map((o) => JSON.stringify(o.basis)),
+          owed.map((o) => o.delivery.state),
+          owed.map((o) => o.delivery.next_attempt_at),
+        ],
+      );
+      return "recorded";
     });
+  }
+
+  async changesById(ids: string[]): Promise<Change[]> {
+    const rows = (await this.pool.query("SELECT id, body FROM changes WHERE id = ANY($1)", [ids])).rows;
+    const found = new Map(rows.map((r) => [r.id as string, JSON.parse(r.body) as Change]));
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async setTaxonomy(regime: string, taxonomy: Taxonomy): Promise<void> {
@@ -163,9 +214,11 @@ export class PgStore implements FeedStore {
     return r ? (JSON.parse(r.body) as Taxonomy) : { types: [], actors: [] };
   }
 
-  async published(): Promise<{ release: ReleaseRef; changes: Change[] }[]> {
-    const pubs = (await this.pool.query("SELECT regime, tag, ref FROM publications ORDER BY seq")).rows;
-    const out: { release: ReleaseRef; changes: Change[] }[] = [];
+  async published(): Promise<Published[]> {
+    const pubs = (
+      await this.pool.query("SELECT regime, tag, ref, changes, baseline FROM publications ORDER BY seq")
+    ).rows;
+    const out: Published[] = [];
     for (const p of pubs) {
       const rows = (
         await this.pool.query("SELECT body FROM changes WHERE regime = $1 AND tag = $2 ORDER BY id", [
@@ -176,6 +229,7 @@ export class PgStore implements FeedStore {
       out.push({
         release: JSON.parse(p.ref) as ReleaseRef,
         changes: rows.map((r) => JSON.parse(r.body) as Change),
+        baseline: p.baseline ? { changes: p.changes } : null,
       });
     }
     return out;
@@ -186,10 +240,19 @@ export class PgStore implements FeedStore {
     return r ? (JSON.parse(r.body) as Delivery) : null;
   }
 
-  async payloadOf(id: string): Promise<string | null> {
-    return (
-      (await this.pool.query("SELECT payload FROM deliveries WHERE id = $1", [id])).rows[0]?.payload ?? null
-    );
+  async owedOf(id: string): Promise<{ basis: DeliveryBasis | null; payload: string | null } | null> {
+    const r = (await this.pool.query("SELECT payload, basis FROM deliveries WHERE id = $1", [id])).rows[0];
+    if (!r) return null;
+    return {
+      basis: r.basis ? (JSON.parse(r.basis) as DeliveryBasis) : null,
+      payload: r.payload === "" ? null : r.payload,
+    };
+  }
+
+  async deliveriesById(ids: string[]): Promise<Delivery[]> {
+    const rows = (await this.pool.query("SELECT id, body FROM deliveries WHERE id = ANY($1)", [ids])).rows;
+    const found = new Map(rows.map((r) => [r.id as string, JSON.parse(r.body) as Delivery]));
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   async deliveries(): Promise<Delivery[]> {
@@ -218,15 +281,22 @@ export class PgStore implements FeedStore {
     ]);
   }
 
-  async recordAttempt(a: Attempt, d: Delivery, worker: string): Promise<boolean> {
+  async recordAttempts(
+    items: { attempt: Attempt; delivery: Delivery }[],
+    worker: string,
+  ): Promise<boolean[]> {
     return this.tx(async (c) => {
-      const held = await c.query(
-        "UPDATE deliveries SET body = $1, state = $2, next_attempt_at = $3, claimed_by = NULL, claimed_until = NULL WHERE id = $4 AND claimed_by = $5",
-        [JSON.stringify(d), d.state, d.next_attempt_at, d.id, worker],
-      );
-      if ((held.rowCount ?? 0) === 0) return false;
-      await c.query("INSERT INTO attempts (body) VALUES ($1)", [JSON.stringify(a)]);
-      return true;
+      const held: boolean[] = [];
+      for (const { delivery: d } of items) {
+        const r = await c.query(
+          "UPDATE deliveries SET body = $1, state = $2, next_attempt_at = $3, claimed_by = NULL, claimed_until = NULL WHERE id = $4 AND claimed_by = $5",
+          [JSON.stringify(d), d.state, d.next_attempt_at, d.id, worker],
+        );
+        held.push((r.rowCount ?? 0) > 0);
+      }
+      const logged = items.filter((_, i) => held[i]).map((x) => JSON.stringify(x.attempt));
+      await c.query("INSERT INTO attempts (body) SELECT unnest($1::text[])", [logged]);
+      return held;
     });
   }
 

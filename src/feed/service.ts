@@ -15,15 +15,16 @@ import { isIP } from "node:net";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import ipaddr from "ipaddr.js";
-import type { Taxonomy } from "../obligations/taxonomy.ts";
+import pLimit, { type LimitFunction } from "p-limit";
 import type { DiffManifest } from "../release/diff.ts";
-import { loadRelease } from "../release/load.ts";
 import { META_FILE } from "../release/meta.ts";
 import { releaseDir } from "../release/releases.ts";
-import { feedChanges, releaseRef } from "./changes.ts";
-import { compileFilter, type Filter, readFilter } from "./filter.ts";
+import { feedChanges, type ReleaseRef, readPublishable, releaseRef } from "./changes.ts";
+import { Fanout, PayloadTemplate } from "./fanout.ts";
+import { type Filter, readFilter } from "./filter.ts";
+import { GroupCommit } from "./group-commit.ts";
 import type { Attempt, Delivery, FeedStore, Owed, Publication, Subscription } from "./store.ts";
-import { deliveryHeaders, deliveryId, serviceSignature, webhookBody, webhookPayload } from "./webhook.ts";
+import { deliveryHeaders, deliveryId, serviceSignature } from "./webhook.ts";
 
 export const MAX_ATTEMPTS = 5;
 /** Waits after attempts 1 to 4, in seconds. */
@@ -33,8 +34,12 @@ const TOTAL_MS = 10_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 /** How long a claim lasts unless renewed: three times one attempt's limit (renewed every third of it). */
 export const DEFAULT_LEASE_SECONDS = 30;
-/** Deliveries claimed at a time: small, so a pass never holds much work another worker could do. */
-const CLAIM_BATCH = 8;
+/** Deliveries claimed at a time: enough to keep the sends busy, few enough that a pass never holds much work another worker could do. */
+const CLAIM_BATCH = 32;
+/** Attempts in flight to one endpoint (scheme, host and port) at once, so no receiver is flooded. */
+export const PER_ENDPOINT = 8;
+/** Attempts in flight in one pass, over all endpoints. */
+const IN_FLIGHT = 32;
 
 /** A refusal: an HTTP status and the sentence the Error body carries. */
 export class Refusal extends Error {
@@ -120,14 +125,21 @@ export class FeedService {
 
   readonly allowLoopback: boolean;
   readonly leaseSeconds: number;
+  /** The service's public address, as payloads' links are written against it. */
+  readonly baseUrl: () => string;
   /** This process's name in leases. */
   readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
-  constructor(store: FeedStore, root: string, opts: { allowLoopback?: boolean; leaseSeconds?: number } = {}) {
+  constructor(
+    store: FeedStore,
+    root: string,
+    opts: { allowLoopback?: boolean; leaseSeconds?: number; baseUrl?: () => string } = {},
+  ) {
     this.store = store;
     this.root = root;
     this.allowLoopback = opts.allowLoopback ?? false;
     this.leaseSeconds = opts.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+    this.baseUrl = opts.baseUrl ?? (() => "http://127.0.0.1:8787");
   }
 
   async register(body: unknown): Promise<Subscription> {
@@ -221,86 +233,117 @@ export class FeedService {
       throw new Refusal(422, `release ${regime}@${tag} lacks its ${META_FILE}`);
     if (!existsSync(join(dir, `${tag}.diff.json`)))
       throw new Refusal(422, `release ${regime}@${tag} lacks its diff manifest ${tag}.diff.json`);
-    const manifest = JSON.parse(readFileSync(join(dir, `${tag}.diff.json`), "utf8")) as DiffManifest;
+    const raw = readFileSync(join(dir, `${tag}.diff.json`));
+    const manifest = JSON.parse(raw.toString("utf8")) as DiffManifest;
     if (manifest.regime !== regime || manifest.tag !== tag)
       throw new Refusal(409, `the manifest of ${regime}@${tag} states ${manifest.regime}@${manifest.tag}`);
-    const release = loadRelease(dir);
+    let release: ReturnType<typeof readPublishable>;
+    try {
+      release = readPublishable(dir, `${tag}.diff.json`);
+    } catch (e) {
+      throw new Refusal(422, `release ${regime}@${tag} does not verify: ${(e as Error).message}`);
+    }
+    if (!release.manifest.equals(raw))
+      throw new Refusal(422, `release ${regime}@${tag}: its diff manifest changed while it was read`);
     const ref = releaseRef(release);
     const changes = feedChanges(release, manifest);
-    const at = now();
-    const publication0: Publication = { ...ref, published_at: iso(at), changes: changes.length };
     const subs = (await this.store.subscriptions()).filter((sub) => sub.active);
-    const owed: Owed[] = [];
-    const silent: string[] = [];
-    for (const sub of subs) {
-      const matched = changes.filter(compileFilter(sub.filter, release.taxonomy as Taxonomy));
-      if (matched.length === 0) {
-        silent.push(sub.id);
-        continue;
+    const secrets = await this.store.secrets();
+    for (;;) {
+      const baseline = !(await this.store.publishedBefore(regime));
+      const at = now();
+      const publication0: Publication = { ...ref, published_at: iso(at), changes: changes.length, baseline };
+      const fanout = new Fanout(ref, changes, release.taxonomy, baseline, this.baseUrl());
+      const owed: Owed[] = [];
+      const silent: string[] = [];
+      // The bytes just signed, handed to the inline pass so it need not rebuild them.
+      const fresh = new Map<string, { payload: string; signature: string }>();
+      for (const sub of subs) {
+        const plan = fanout.plan(sub.filter);
+        if (plan.basis.matched === 0) {
+          silent.push(sub.id);
+          continue;
+        }
+        const payload = fanout.payload(sub.id, plan);
+        const secret = secrets.get(sub.id) ?? "";
+        const signature = serviceSignature(secret, payload);
+        fresh.set(deliveryId(sub.id, payload), { payload, signature });
+        owed.push({
+          basis: plan.basis,
+          delivery: {
+            id: deliveryId(sub.id, payload),
+            subscription: sub.id,
+            regime,
+            tag,
+            event: "release.published",
+            state: "pending",
+            attempts: 0,
+            created_at: iso(at),
+            last_error: null,
+            next_attempt_at: iso(at),
+            signature,
+          },
+        });
       }
-      const payload = webhookBody(webhookPayload(ref, sub.id, sub.filter, matched));
-      const secret = (await this.store.secretOf(sub.id)) ?? "";
-      owed.push({
-        payload,
-        delivery: {
-          id: deliveryId(sub.id, payload),
-          subscription: sub.id,
-          regime,
-          tag,
-          event: "release.published",
-          state: "pending",
-          attempts: 0,
-          created_at: iso(at),
-          last_error: null,
-          next_attempt_at: iso(at),
-          signature: serviceSignature(secret, payload),
-        },
-      });
+      // The outbox: the publication, its changes (once) and every delivery it owes are committed
+      // together before anything is sent, so a crash from here on loses nothing; announcing again
+      // writes nothing and owes nothing. A baseline stores no changes: it itemises none.
+      const recorded = await this.store.addPublication(publication0, baseline ? [] : changes, owed);
+      if (recorded === "raced") continue;
+      await this.store.setTaxonomy(regime, { types: release.taxonomy.types, actors: [] });
+      const publication = (await this.store.publication(regime, tag)) as Publication;
+      if (recorded === "already") return { publication, deliveries: [], attempts: [], silent };
+      const { attempts } = await this.deliverDue(fresh);
+      const ids = owed.map((o) => o.delivery.id);
+      const mine = new Set(ids);
+      return {
+        publication,
+        deliveries: await this.store.deliveriesById(ids),
+        attempts: attempts.filter((a) => mine.has(a.delivery)),
+        silent,
+      };
     }
-    // The outbox: the publication and every delivery it owes are committed together before anything is
-    // sent, so a crash from here on loses nothing; announcing again writes nothing and owes nothing.
-    const fresh = await this.store.addPublication(publication0, changes, owed);
-    await this.store.setTaxonomy(regime, { types: release.taxonomy.types, actors: [] });
-    const publication = (await this.store.publication(regime, tag)) as Publication;
-    if (!fresh) return { publication, deliveries: [], attempts: [], silent };
-    const { attempts } = await this.deliverDue();
-    const deliveries: Delivery[] = [];
-    for (const o of owed) deliveries.push((await this.store.delivery(o.delivery.id)) as Delivery);
-    return { publication, deliveries, attempts, silent };
   }
 
   /**
-   * One worker pass: claim what is due in small batches under a lease, renew the lease while sending,
-   * record each attempt only while the claim is still ours. Several processes may run passes at once.
+   * One worker pass: claim what is due in batches under a lease, renew the lease while sending, send
+   * concurrently (at most PER_ENDPOINT at once to one endpoint), and record each attempt only while the
+   * claim is still ours, in group commits. Several processes may run passes at once.
    */
-  async deliverDue(): Promise<{ attempts: Attempt[] }> {
+  async deliverDue(
+    fresh = new Map<string, { payload: string; signature: string }>(),
+  ): Promise<{ attempts: Attempt[] }> {
     const attempts: Attempt[] = [];
-    const lease = () => {
-      const at = new Date();
-      return {
-        worker: this.worker,
-        at: at.toISOString(),
-        until: new Date(at.getTime() + this.leaseSeconds * 1000).toISOString(),
-      };
+    const pass: Pass = {
+      fresh,
+      subscriptions: new Map((await this.store.subscriptions()).map((s) => [s.id, s])),
+      templates: new Map(),
+      releases: new Map(),
+      log: new GroupCommit((items) => this.store.recordAttempts(items, this.worker)),
+      all: pLimit(IN_FLIGHT),
+      endpoints: new Map(),
     };
     for (;;) {
-      const batch = await this.store.claimDue(iso(now()), lease(), CLAIM_BATCH);
+      const batch = await this.store.claimDue(iso(now()), this.lease(), CLAIM_BATCH);
       if (batch.length === 0) break;
       const pending = new Set(batch.map((d) => d.id));
       const renew = setInterval(
-        () => void this.store.renewLeases([...pending], lease()).catch(() => {}),
+        () => void this.store.renewLeases([...pending], this.lease()).catch(() => {}),
         (this.leaseSeconds * 1000) / 3,
       );
       try {
-        const subs = new Map((await this.store.subscriptions()).map((s) => [s.id, s]));
-        for (const d of batch) {
-          const sub = subs.get(d.subscription);
-          if (sub) {
-            const attempt = await this.attempt(d, sub);
-            if (attempt) attempts.push(attempt);
-          }
-          pending.delete(d.id);
-        }
+        const results = await Promise.all(
+          batch.map((d) => {
+            const sub = pass.subscriptions.get(d.subscription);
+            if (!sub) return null;
+            return boundFor(
+              pass,
+              sub.endpoint,
+            )(() => pass.all(() => this.attempt(d, sub, pass).finally(() => pending.delete(d.id))));
+          }),
+        );
+        // In claim order (the order owed), whatever order the receivers answered in.
+        for (const a of results) if (a) attempts.push(a);
       } finally {
         clearInterval(renew);
       }
@@ -308,30 +351,82 @@ export class FeedService {
     return { attempts };
   }
 
+  /** A claim from the real instant now (never ACQUIS_NOW, so a dead worker's claims expire). */
+  private lease() {
+    const at = new Date();
+    return {
+      worker: this.worker,
+      at: at.toISOString(),
+      until: new Date(at.getTime() + this.leaseSeconds * 1000).toISOString(),
+    };
+  }
+
   /** The route's name for a worker pass run now. */
   retryDue() {
     return this.deliverDue();
   }
 
-  private async attempt(d: Delivery, sub: Subscription): Promise<Attempt | null> {
+  /**
+   * The bytes a delivery sends, rebuilt from its basis and the publication's stored changes (once per
+   * basis in a pass), and the signature they bear; null when they cannot be rebuilt as signed (a
+   * store edited by hand, or changes deleted), which no retry mends.
+   */
+  private async bytesOf(d: Delivery, secret: string, pass: Pass) {
+    const signed = pass.fresh.get(d.id);
+    if (signed && signed.signature === d.signature) return signed;
+    const owed = await this.store.owedOf(d.id);
+    let payload = owed?.payload ?? null;
+    if (payload === null && owed?.basis) {
+      const key = `${d.regime}@${d.tag}\n${JSON.stringify(owed.basis)}`;
+      let template = pass.templates.get(key);
+      if (!template) {
+        const release = await this.releaseOf(d, pass);
+        if (!release) return null;
+        template = new PayloadTemplate(release, owed.basis, await this.store.changesById(owed.basis.carried));
+        pass.templates.set(key, template);
+      }
+      payload = template.for(d.subscription);
+    }
+    if (payload === null) return null;
+    const signature = serviceSignature(secret, payload);
+    return signature === d.signature ? { payload, signature } : null;
+  }
+
+  private async releaseOf(d: Delivery, pass: Pass): Promise<ReleaseRef | null> {
+    const key = `${d.regime}@${d.tag}`;
+    if (!pass.releases.has(key)) {
+      const p = await this.store.publication(d.regime, d.tag);
+      pass.releases.set(key, p ? releaseRefOf(p) : null);
+    }
+    return pass.releases.get(key) ?? null;
+  }
+
+  private async attempt(d: Delivery, sub: Subscription, pass: Pass): Promise<Attempt | null> {
     const at = now();
-    const payload = (await this.store.payloadOf(d.id)) ?? "";
     const secret = (await this.store.secretOf(sub.id)) ?? "";
-    const result = await send(
-      sub.endpoint,
-      deliveryHeaders(d.id, secret, payload, Math.floor(at.getTime() / 1000)),
-      payload,
-      this.allowLoopback,
-    );
+    const bytes = await this.bytesOf(d, secret, pass);
+    const result =
+      bytes === null
+        ? {
+            status: null,
+            error: "its payload cannot be rebuilt from the store as it was signed; it is not sent",
+          }
+        : await send(
+            sub.endpoint,
+            deliveryHeaders(d.id, secret, bytes.payload, Math.floor(at.getTime() / 1000), bytes.signature),
+            bytes.payload,
+            this.allowLoopback,
+          );
     const n = d.attempts + 1;
     const delivered = result.status !== null && result.status >= 200 && result.status < 300;
-    const retryAt =
-      delivered || n >= MAX_ATTEMPTS ? null : iso(new Date(at.getTime() + (WAITS[n - 1] as number) * 1000));
+    // No retry mends bytes that cannot be rebuilt: the delivery ends now.
+    const last = n >= MAX_ATTEMPTS || bytes === null;
+    const retryAt = delivered || last ? null : iso(new Date(at.getTime() + (WAITS[n - 1] as number) * 1000));
     const error = delivered ? null : (result.error ?? `HTTP ${result.status}`);
-    const updated: Delivery = {
+    const delivery: Delivery = {
       ...d,
       attempts: n,
-      state: delivered ? "delivered" : n >= MAX_ATTEMPTS ? "exhausted" : "pending",
+      state: delivered ? "delivered" : last ? "exhausted" : "pending",
       last_error: error,
       next_attempt_at: retryAt,
     };
@@ -347,8 +442,44 @@ export class FeedService {
       retry_at: retryAt,
     };
     // A worker that lost its claim (its lease lapsed and another took the delivery) records nothing.
-    return (await this.store.recordAttempt(attempt, updated, this.worker)) ? attempt : null;
+    return (await pass.log.add({ attempt, delivery })) ? attempt : null;
   }
+}
+
+/** What one worker pass reads once and shares across its batches. */
+interface Pass {
+  /** Bytes signed by the publication this pass follows, by delivery id. */
+  fresh: Map<string, { payload: string; signature: string }>;
+  subscriptions: Map<string, Subscription>;
+  /** Payload templates by publication and basis: subscriptions with one filter share one. */
+  templates: Map<string, PayloadTemplate>;
+  releases: Map<string, ReleaseRef | null>;
+  log: GroupCommit<{ attempt: Attempt; delivery: Delivery }, boolean>;
+  all: LimitFunction;
+  endpoints: Map<string, LimitFunction>;
+}
+
+/** The bound on attempts in flight to one endpoint's origin (scheme, host, port). */
+function boundFor(pass: Pass, endpoint: string): LimitFunction {
+  const origin = new URL(endpoint).origin;
+  let bound = pass.endpoints.get(origin);
+  if (!bound) {
+    bound = pLimit(PER_ENDPOINT);
+    pass.endpoints.set(origin, bound);
+  }
+  return bound;
+}
+
+/** The release a publication announced, as payloads state it. */
+function releaseRefOf(p: Publication): ReleaseRef {
+  return {
+    regime: p.regime,
+    tag: p.tag,
+    commit: p.commit,
+    as_of: p.as_of,
+    built_at: p.built_at,
+    diff_manifest: p.diff_manifest,
+  };
 }
 
 /**

@@ -6,6 +6,8 @@
 import type { Taxonomy } from "../obligations/taxonomy.ts";
 import type { Change, ReleaseRef } from "./changes.ts";
 import type { Filter } from "./filter.ts";
+import type { Published } from "./render.ts";
+import type { DeliveryBasis } from "./webhook.ts";
 
 export interface Subscription {
   id: string;
@@ -19,6 +21,11 @@ export interface Subscription {
 export interface Publication extends ReleaseRef {
   published_at: string;
   changes: number;
+  /**
+   * The first publication of its regime on this service: its changes are counted, not itemised (one
+   * feed item and one notice per subscription link to the release's diff manifest instead).
+   */
+  baseline: boolean;
 }
 
 export type DeliveryState = "pending" | "delivered" | "exhausted";
@@ -49,11 +56,18 @@ export interface Attempt {
   retry_at: string | null;
 }
 
-/** A delivery owed by a publication and the exact bytes it will send. */
+/** A delivery owed by a publication and what its bytes are rebuilt from when sent. */
 export interface Owed {
   delivery: Delivery;
-  payload: string;
+  basis: DeliveryBasis;
 }
+
+/**
+ * What `addPublication` did: recorded it; found the release already announced (nothing written); or
+ * found that a baseline was announced while another publication of its regime landed first (nothing
+ * written: the caller plans again).
+ */
+export type Recorded = "recorded" | "already" | "raced";
 
 /** A worker's claim: who, the real instant now, and until when. */
 export interface Lease {
@@ -68,24 +82,36 @@ export interface FeedStore {
   addSubscription(s: Subscription, secret: string): Promise<void>;
   removeSubscription(id: string): Promise<boolean>;
   secretOf(id: string): Promise<string | null>;
+  /** Every subscription's secret by id, for a publication that signs for all of them. */
+  secrets(): Promise<Map<string, string>>;
   /** The next serial for minted subscription ids. */
   nextSubscriptionSerial(): Promise<number>;
 
   publication(regime: string, tag: string): Promise<Publication | null>;
+  /** Whether any release of the regime was published here (the next one is then no baseline). */
+  publishedBefore(regime: string): Promise<boolean>;
   /**
-   * The outbox: record a publication, its changes and every delivery it owes in one transaction, before
-   * anything is sent; returns false (and writes nothing) when the release was already announced.
+   * The outbox: record a publication, its changes (once, whatever the subscriptions) and every
+   * delivery it owes in one transaction, before anything is sent.
    */
-  addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<boolean>;
+  addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<Recorded>;
+  /** Stored changes by id, in the order asked (ids not stored are left out). */
+  changesById(ids: string[]): Promise<Change[]>;
   /** The entity-type taxonomy of a regime, kept from its latest publication (feeds filter by it). */
   setTaxonomy(regime: string, taxonomy: Taxonomy): Promise<void>;
   taxonomy(regime: string): Promise<Taxonomy>;
-  /** Every published change with its release, oldest publication first. */
-  published(): Promise<{ release: ReleaseRef; changes: Change[] }[]>;
+  /** Every publication with its itemised changes, oldest first. */
+  published(): Promise<Published[]>;
 
   delivery(id: string): Promise<Delivery | null>;
-  payloadOf(id: string): Promise<string | null>;
+  /**
+   * What a delivery's bytes come from: its basis; or, for a delivery owed before bases were stored,
+   * the bytes themselves.
+   */
+  owedOf(id: string): Promise<{ basis: DeliveryBasis | null; payload: string | null } | null>;
   deliveries(): Promise<Delivery[]>;
+  /** The deliveries with these ids, in the order asked. */
+  deliveriesById(ids: string[]): Promise<Delivery[]>;
   /**
    * Claim up to `limit` deliveries due at `now` (pending, next attempt at or before now) that no live
    * lease holds, for `lease.worker` until `lease.until`. Lease instants are the real clock (`lease.at`),
@@ -95,10 +121,11 @@ export interface FeedStore {
   /** Extend the worker's leases on deliveries it is still working on. */
   renewLeases(ids: string[], lease: Lease): Promise<void>;
   /**
-   * Record an attempt and the delivery's new state together, and release the claim, only while
-   * `worker` still holds it; false (nothing written) when it lost the claim.
+   * Record attempts and their deliveries' new states in one transaction, each (and its release of the
+   * claim) only while `worker` still holds its claim: per item, false (nothing written for it) when it
+   * lost the claim.
    */
-  recordAttempt(a: Attempt, d: Delivery, worker: string): Promise<boolean>;
+  recordAttempts(items: { attempt: Attempt; delivery: Delivery }[], worker: string): Promise<boolean[]>;
   attempts(): Promise<Attempt[]>;
   close(): Promise<void>;
 }

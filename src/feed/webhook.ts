@@ -30,14 +30,54 @@ export function webhookBody(value: unknown): string {
   return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
 }
 
-export function webhookPayload(release: ReleaseRef, subscription: string, filter: Filter, changes: Change[]) {
+/**
+ * Why a payload carries fewer changes than its filter matched, how many it leaves out, and where they
+ * are: a baseline publication itemises none (the link is the release's diff manifest); a payload over
+ * the budget carries the first changes that fit (the link is the feed, filtered as the subscription
+ * is, from the last change carried). GitHub's push event caps its commits the same way.
+ */
+export interface Omitted {
+  changes: number;
+  reason: "baseline" | "budget";
+  url: string;
+}
+
+/**
+ * What a delivery is built from, stored with it in place of its bytes: the payload is rebuilt from
+ * the publication's stored changes when it is sent, and checked against the signature made at
+ * publication, so a change set is stored once however many subscriptions it reaches.
+ */
+export interface DeliveryBasis {
+  filter: Filter;
+  /** How many of the release's changes the filter matched. */
+  matched: number;
+  /** The ids of the changes the payload carries, in order. */
+  carried: string[];
+  omitted: Omitted | null;
+}
+
+/** Bytes of changes one payload carries at most (their compact JSON); the rest are linked. */
+export const WEBHOOK_CHANGES_BUDGET = 64 * 1024;
+
+/**
+ * The payload object. `counts.changes` is how many changes the filter matched; `changes` carries them
+ * all unless `omitted` says how many it leaves out and where they are.
+ */
+export function webhookPayload(
+  release: ReleaseRef,
+  subscription: string,
+  filter: Filter,
+  changes: Change[],
+  basis: Pick<DeliveryBasis, "matched" | "omitted"> = { matched: changes.length, omitted: null },
+) {
   return {
     event: "release.published",
     release,
     subscription,
     filter,
     changes,
-    counts: { changes: changes.length },
+    counts: { changes: basis.matched },
+    ...(basis.omitted ? { omitted: basis.omitted } : {}),
     schema_version: FEED_SCHEMA_VERSION,
   };
 }
@@ -62,12 +102,14 @@ export function deliveryHeaders(
   secret: string,
   payload: string,
   unixSeconds: number,
+  /** The payload's `serviceSignature`, when the caller has already made it. */
+  signature = serviceSignature(secret, payload),
 ): Record<string, string> {
   const ts = String(unixSeconds);
   return {
     "content-type": "application/json",
     "x-service-delivery": id,
-    "x-service-signature": serviceSignature(secret, payload),
+    "x-service-signature": signature,
     "webhook-id": id,
     "webhook-timestamp": ts,
     "webhook-signature": `v1,${createHmac("sha256", standardKey(secret)).update(`${id}.${ts}.${payload}`).digest("base64")}`,

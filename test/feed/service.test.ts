@@ -156,8 +156,32 @@ for (const [kind, storeFor] of STORES)
       );
       assert.doesNotMatch((await feed.call("GET", "/subscriptions")).text, /good-secret|"secret"/u);
 
+      // The first release this feed publishes is a baseline: counted, not itemised.
+      const base = await feed.call("POST", "/publish", { regime: "fixture", tag: "t1" });
+      assert.equal(base.status, 200, base.text);
+      assert.equal(base.json.publication.baseline, true);
+      assert.ok(base.json.publication.changes > 0);
+      assert.deepEqual(base.json.silent, ["unece-watch"]);
+      assert.equal(base.json.deliveries.length, 1);
+      const notice = JSON.parse((good.got.at(-1) as Received).body);
+      assert.deepEqual(notice.changes, [], "a baseline's notice itemises nothing");
+      assert.ok(notice.counts.changes > 0, "it counts what the filter matched");
+      assert.equal(notice.omitted.reason, "baseline");
+      assert.equal(notice.omitted.changes, notice.counts.changes);
+      const full = await fetch(notice.omitted.url);
+      assert.equal(full.status, 200, "the notice links to the full list, and the link resolves");
+      assert.equal(((await full.json()) as Loose).tag, "t1");
+      const baselineFeed = await feed.call("GET", "/feed.json?release=fixture@t1");
+      assert.deepEqual(
+        baselineFeed.json.items.map((i: Loose) => i.id),
+        ["service:fixture@t1:baseline"],
+        "one item stands for the baseline's changes",
+      );
+      assert.equal(baselineFeed.json.items[0]._service.baseline.changes, base.json.publication.changes);
+
       const pub = await feed.call("POST", "/publish", { regime: "fixture", tag: "t2" });
       assert.equal(pub.status, 200, pub.text);
+      assert.equal(pub.json.publication.baseline, false);
       assert.equal(pub.json.publication.tag, "t2");
       assert.deepEqual(pub.json.silent, ["unece-watch"]);
       assert.equal(pub.json.deliveries.length, 1);
@@ -190,6 +214,15 @@ for (const [kind, storeFor] of STORES)
           ),
       );
       assert.ok(hit.body.endsWith("}\n"));
+      assert.equal(payload.counts.changes, payload.changes.length, "a small payload carries every change");
+      assert.equal(payload.omitted, undefined);
+      const t2 = await feed.call("GET", "/feed.json?release=fixture@t2&entity_type=manufacturer");
+      assert.deepEqual(
+        t2.json.items.map((i: Loose) => i._service.change.id),
+        payload.changes.map((c: Loose) => c.id),
+        "the payload carries the filtered feed's items of its release, in feed order",
+      );
+      assert.equal((await feed.call("GET", "/feed.json?release=t2")).status, 400);
 
       const again = await feed.call("POST", "/publish", { regime: "fixture", tag: "t2" });
       assert.equal(again.status, 200);
@@ -198,6 +231,22 @@ for (const [kind, storeFor] of STORES)
     });
 
     test("a failing receiver is retried on the schedule until exhausted, across kill -9 and restarts", async () => {
+      // A third release (the first revision again), so there is something new to owe.
+      repo.commitRevision(1);
+      const built = acquis([
+        "build",
+        "fixture",
+        "--root",
+        repo.root,
+        "--sources",
+        FIXTURE_SOURCES,
+        "--tag",
+        "t3",
+      ]);
+      assert.equal(built.status, 0, built.stderr);
+      // The build blocked this process for seconds: let fetch see the idle connections the service closed
+      // meanwhile before it picks one for the next call.
+      await new Promise((ok) => setTimeout(ok, 100));
       const sub = await feed.call("POST", "/subscriptions", {
         id: "flaky",
         endpoint: bad.url,
@@ -205,7 +254,7 @@ for (const [kind, storeFor] of STORES)
         filter: {},
       });
       assert.equal(sub.status, 201);
-      const pub = await feed.call("POST", "/publish", { regime: "fixture", tag: "t1" });
+      const pub = await feed.call("POST", "/publish", { regime: "fixture", tag: "t3" });
       const mine = pub.json.attempts.find((a: Loose) => a.subscription === "flaky");
       assert.equal(mine.outcome, "failed");
       assert.equal(mine.status, 503);
@@ -384,12 +433,12 @@ for (const [kind, storeFor] of STORES)
       await err("POST", "/publish", { regime: "fixture" }, 400);
       await err("POST", "/publish", { regime: "fixture", tag: "t9" }, 404);
       const releases = join(repo.root, "regimes", "fixture", "releases");
-      cpSync(join(releases, "t2"), join(releases, "t3"), { recursive: true });
-      renameSync(join(releases, "t3", "t2.diff.json"), join(releases, "t3", "t3.diff.json"));
-      await err("POST", "/publish", { regime: "fixture", tag: "t3" }, 409);
-      rmSync(join(releases, "t3", "t3.diff.json"));
-      await err("POST", "/publish", { regime: "fixture", tag: "t3" }, 422);
-      rmSync(join(releases, "t3"), { recursive: true });
+      cpSync(join(releases, "t2"), join(releases, "t4"), { recursive: true });
+      renameSync(join(releases, "t4", "t2.diff.json"), join(releases, "t4", "t4.diff.json"));
+      await err("POST", "/publish", { regime: "fixture", tag: "t4" }, 409);
+      rmSync(join(releases, "t4", "t4.diff.json"));
+      await err("POST", "/publish", { regime: "fixture", tag: "t4" }, 422);
+      rmSync(join(releases, "t4"), { recursive: true });
       const put = await fetch(`${feed.url}/subscriptions`, { method: "PUT" });
       assert.equal(put.status, 501);
       assert.match(put.headers.get("content-type") ?? "", /text\/html/u);

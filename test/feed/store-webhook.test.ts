@@ -87,6 +87,7 @@ for (const [name, make] of STORES)
         "s3cret",
       );
       const payload = webhookBody(webhookPayload(release, "sub-0001", readFilter({}), [change("atm_a")]));
+      const basis = { filter: readFilter({}), matched: 1, carried: [change("atm_a").id], omitted: null };
       const d: Delivery = {
         id: deliveryId("sub-0001", payload),
         subscription: "sub-0001",
@@ -100,30 +101,54 @@ for (const [name, make] of STORES)
         next_attempt_at: "2026-01-03T00:00:00Z",
         signature: "",
       };
+      assert.equal(await a.publishedBefore("fixture"), false);
       assert.equal(
         await a.addPublication(
-          { ...release, published_at: "2026-01-03T00:00:00Z", changes: 1 },
-          [change("atm_a")],
-          [{ delivery: d, payload }],
+          { ...release, published_at: "2026-01-03T00:00:00Z", changes: 2, baseline: false },
+          [change("atm_b"), change("atm_a")],
+          [{ delivery: d, basis }],
         ),
-        true,
+        "recorded",
       );
       assert.equal(
         await a.addPublication(
-          { ...release, published_at: "2026-01-04T00:00:00Z", changes: 1 },
+          { ...release, published_at: "2026-01-04T00:00:00Z", changes: 1, baseline: false },
           [change("atm_a")],
-          [{ delivery: { ...d, created_at: "2026-01-04T00:00:00Z" }, payload }],
+          [{ delivery: { ...d, created_at: "2026-01-04T00:00:00Z" }, basis }],
         ),
-        false,
+        "already",
         "announcing twice records nothing new and owes nothing new",
       );
+      assert.equal(
+        await a.addPublication(
+          { ...release, tag: "t3", published_at: "2026-01-04T00:00:00Z", changes: 0, baseline: true },
+          [],
+          [],
+        ),
+        "raced",
+        "a baseline is refused once another release of its regime has been published",
+      );
+      assert.equal(await a.publication("fixture", "t3"), null, "a raced baseline writes nothing");
+      assert.equal(await a.publishedBefore("fixture"), true);
       assert.equal((await a.deliveries()).length, 1);
       await a.close();
       const b = await open();
       assert.equal((await b.subscriptions())[0]?.id, "sub-0001");
       assert.equal(await b.secretOf("sub-0001"), "s3cret");
       assert.equal((await b.published())[0]?.changes[0]?.atom, "atm_a");
-      assert.equal(await b.payloadOf(d.id), payload);
+      assert.deepEqual(await b.owedOf(d.id), { basis, payload: null }, "the basis is stored, not the bytes");
+      assert.deepEqual(
+        (await b.changesById([change("atm_a").id, "service:fixture@t2:none", change("atm_b").id])).map(
+          (c) => c.atom,
+        ),
+        ["atm_a", "atm_b"],
+        "changes come back in the order asked",
+      );
+      assert.deepEqual(
+        (await b.deliveriesById([d.id])).map((x) => x.id),
+        [d.id],
+      );
+      assert.equal((await b.publication("fixture", "t2"))?.baseline, false);
       const lease = (worker: string, at: string, until: string) => ({ worker, at, until });
       assert.deepEqual(
         (
@@ -168,12 +193,12 @@ for (const [name, make] of STORES)
         retry_at: null,
       };
       const done = { ...d, state: "delivered" as const, attempts: 1, next_attempt_at: null };
-      assert.equal(
-        await b.recordAttempt(attempt, done, "w1"),
-        false,
+      assert.deepEqual(
+        await b.recordAttempts([{ attempt, delivery: done }], "w1"),
+        [false],
         "a worker that lost its claim records nothing",
       );
-      assert.equal(await b.recordAttempt(attempt, done, "w2"), true);
+      assert.deepEqual(await b.recordAttempts([{ attempt, delivery: done }], "w2"), [true]);
       assert.equal((await b.attempts()).length, 1);
       assert.equal(await b.nextSubscriptionSerial(), 2);
       await b.close();
