@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -439,6 +439,20 @@ for (const [kind, storeFor] of STORES)
       rmSync(join(releases, "t4", "t4.diff.json"));
       await err("POST", "/publish", { regime: "fixture", tag: "t4" }, 422);
       rmSync(join(releases, "t4"), { recursive: true });
+      // A diff manifest edited after the build no longer matches the digest release-meta.yaml declares.
+      const manifestFile = join(releases, "t2", "t2.diff.json");
+      const genuine = readFileSync(manifestFile);
+      const forged = JSON.parse(genuine.toString("utf8"));
+      const atom = forged.changes.find((c: Loose) => c.kind === "atom");
+      atom.classification = atom.classification === "editorial" ? "substantive" : "editorial";
+      writeFileSync(manifestFile, JSON.stringify(forged));
+      try {
+        const r = await feed.call("POST", "/publish", { regime: "fixture", tag: "t2" });
+        assert.equal(r.status, 422, r.text);
+        assert.match(r.json.error, /does not verify: .*t2\.diff\.json/u);
+      } finally {
+        writeFileSync(manifestFile, genuine);
+      }
       const put = await fetch(`${feed.url}/subscriptions`, { method: "PUT" });
       assert.equal(put.status, 501);
       assert.match(put.headers.get("content-type") ?? "", /text\/html/u);
