@@ -1,9 +1,10 @@
 /**
  * A publication's fan-out, planned once per release: which changes each filter matches, which of
  * them a payload carries within its budget, and each subscription's payload bytes. Subscriptions with
- * the same filter share the matching; the payload is rebuilt from the same basis when it is sent
- * (`PayloadTemplate`), so the bytes signed at publication are the bytes sent.
+ * the same filter share one plan and one payload template, stored once; a delivery's bytes are the
+ * template with its subscription id, made again when it is sent, so the bytes signed are the bytes sent.
  */
+import { createHash } from "node:crypto";
 import { ancestors, type Taxonomy } from "../obligations/taxonomy.ts";
 import { type Change, manifestUrl, type ReleaseRef } from "./changes.ts";
 import { compileFilter, DIMENSIONS, type Filter } from "./filter.ts";
@@ -43,12 +44,19 @@ const STAND_IN = "\u0000subscription\u0000";
 const STAND_IN_JSON = JSON.stringify(STAND_IN);
 
 export class PayloadTemplate {
+  /** The payload with the stand-in where the subscription id goes: what the store keeps. */
+  readonly text: string;
   readonly #parts: [string, string];
 
-  constructor(release: ReleaseRef, basis: DeliveryBasis, carried: Change[]) {
-    const text = webhookBody(webhookPayload(release, STAND_IN, basis.filter, carried, basis));
+  constructor(text: string) {
+    this.text = text;
     const at = text.indexOf(STAND_IN_JSON);
-    this.#parts = [text.slice(0, at), text.slice(at + STAND_IN_JSON.length)];
+    // A text without the stand-in (a damaged store) gives bytes whose signature will not match.
+    this.#parts = at < 0 ? [text, ""] : [text.slice(0, at), text.slice(at + STAND_IN_JSON.length)];
+  }
+
+  static of(release: ReleaseRef, basis: DeliveryBasis, carried: Change[]): PayloadTemplate {
+    return new PayloadTemplate(webhookBody(webhookPayload(release, STAND_IN, basis.filter, carried, basis)));
   }
 
   /** The exact bytes `webhookBody(webhookPayload(…))` gives for this subscription. */
@@ -57,11 +65,23 @@ export class PayloadTemplate {
   }
 }
 
+/**
+ * The name a template is stored under: a digest of the release and the basis, so every subscription
+ * with one filter in one publication shares it, and a delivery finds it again from its basis.
+ */
+export function templateKey(release: Pick<ReleaseRef, "regime" | "tag">, basis: DeliveryBasis): string {
+  return createHash("sha256")
+    .update(`${release.regime}@${release.tag}\n${JSON.stringify(basis)}`)
+    .digest("hex");
+}
+
 /** What every subscription with one filter is owed. */
 export interface Plan {
   basis: DeliveryBasis;
   carried: Change[];
   template: PayloadTemplate;
+  /** `templateKey` of the release and basis. */
+  key: string;
 }
 
 export class Fanout {
@@ -94,7 +114,8 @@ export class Fanout {
     const matched = this.#candidates(filter).filter(compileFilter(filter, this.#taxonomy));
     const carried = this.#baseline ? [] : carriedWithin(matched, WEBHOOK_CHANGES_BUDGET);
     const basis = this.#basis(filter, matched.length, carried);
-    const plan = { basis, carried, template: new PayloadTemplate(this.#release, basis, carried) };
+    const template = PayloadTemplate.of(this.#release, basis, carried);
+    const plan = { basis, carried, template, key: templateKey(this.#release, basis) };
     this.#planned.set(key, plan);
     return plan;
   }

@@ -39,7 +39,8 @@ export const PG_MIGRATIONS: string[] = [
   // A delivery stores what its bytes are built from, not the bytes (an empty payload); a baseline
   // publication is flagged.
   `ALTER TABLE publications ADD COLUMN baseline BOOLEAN NOT NULL DEFAULT FALSE;
-   ALTER TABLE deliveries ADD COLUMN basis TEXT;`,
+   ALTER TABLE deliveries ADD COLUMN basis TEXT;
+   CREATE TABLE payload_templates (key TEXT PRIMARY KEY, body TEXT NOT NULL);`,
 ];
 
 export class PgStore implements FeedStore {
@@ -153,7 +154,12 @@ export class PgStore implements FeedStore {
     );
   }
 
-  async addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<Recorded> {
+  async addPublication(
+    p: Publication,
+    changes: Change[],
+    owed: Owed[],
+    templates: Map<string, string>,
+  ): Promise<Recorded> {
     return this.tx(async (c) => {
       const { published_at, changes: count, baseline, ...ref } = p;
       // Publications of one regime are recorded one at a time, so a baseline sees any that landed first.
@@ -180,6 +186,11 @@ export class PgStore implements FeedStore {
         [changes.map((ch) => ch.id), p.regime, p.tag, changes.map((ch) => JSON.stringify(ch))],
       );
       await c.query(
+        `INSERT INTO payload_templates (key, body) SELECT * FROM unnest($1::text[], $2::text[])
+         ON CONFLICT DO NOTHING`,
+        [[...templates.keys()], [...templates.values()]],
+      );
+      await c.query(
         `INSERT INTO deliveries (id, body, payload, basis, state, next_attempt_at)
            SELECT id, body, '', basis, state, next FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
              WITH ORDINALITY AS t(id, body, basis, state, next, n) ORDER BY n
@@ -196,10 +207,11 @@ export class PgStore implements FeedStore {
     });
   }
 
-  async changesById(ids: string[]): Promise<Change[]> {
-    const rows = (await this.pool.query("SELECT id, body FROM changes WHERE id = ANY($1)", [ids])).rows;
-    const found = new Map(rows.map((r) => [r.id as string, JSON.parse(r.body) as Change]));
-    return ids.flatMap((id) => found.get(id) ?? []);
+  async templateOf(key: string): Promise<string | null> {
+    return (
+      (await this.pool.query("SELECT body FROM payload_templates WHERE key = $1", [key])).rows[0]?.body ??
+      null
+    );
   }
 
   async setTaxonomy(regime: string, taxonomy: Taxonomy): Promise<void> {

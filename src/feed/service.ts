@@ -19,8 +19,8 @@ import pLimit, { type LimitFunction } from "p-limit";
 import type { DiffManifest } from "../release/diff.ts";
 import { META_FILE } from "../release/meta.ts";
 import { releaseDir } from "../release/releases.ts";
-import { feedChanges, type ReleaseRef, readPublishable, releaseRef } from "./changes.ts";
-import { Fanout, PayloadTemplate } from "./fanout.ts";
+import { feedChanges, readPublishable, releaseRef } from "./changes.ts";
+import { Fanout, PayloadTemplate, templateKey } from "./fanout.ts";
 import { type Filter, readFilter } from "./filter.ts";
 import { GroupCommit } from "./group-commit.ts";
 import type { Attempt, Delivery, FeedStore, Owed, Publication, Subscription } from "./store.ts";
@@ -258,6 +258,7 @@ export class FeedService {
       const silent: string[] = [];
       // The bytes just signed, handed to the inline pass so it need not rebuild them.
       const fresh = new Map<string, { payload: string; signature: string }>();
+      const templates = new Map<string, string>();
       for (const sub of subs) {
         const plan = fanout.plan(sub.filter);
         if (plan.basis.matched === 0) {
@@ -265,6 +266,7 @@ export class FeedService {
           continue;
         }
         const payload = fanout.payload(sub.id, plan);
+        templates.set(plan.key, plan.template.text);
         const secret = secrets.get(sub.id) ?? "";
         const signature = serviceSignature(secret, payload);
         fresh.set(deliveryId(sub.id, payload), { payload, signature });
@@ -288,7 +290,12 @@ export class FeedService {
       // The outbox: the publication, its changes (once) and every delivery it owes are committed
       // together before anything is sent, so a crash from here on loses nothing; announcing again
       // writes nothing and owes nothing. A baseline stores no changes: it itemises none.
-      const recorded = await this.store.addPublication(publication0, baseline ? [] : changes, owed);
+      const recorded = await this.store.addPublication(
+        publication0,
+        baseline ? [] : changes,
+        owed,
+        templates,
+      );
       if (recorded === "raced") continue;
       await this.store.setTaxonomy(regime, { types: release.taxonomy.types, actors: [] });
       const publication = (await this.store.publication(regime, tag)) as Publication;
@@ -318,7 +325,6 @@ export class FeedService {
       fresh,
       subscriptions: new Map((await this.store.subscriptions()).map((s) => [s.id, s])),
       templates: new Map(),
-      releases: new Map(),
       log: new GroupCommit((items) => this.store.recordAttempts(items, this.worker)),
       all: pLimit(IN_FLIGHT),
       endpoints: new Map(),
@@ -367,9 +373,9 @@ export class FeedService {
   }
 
   /**
-   * The bytes a delivery sends, rebuilt from its basis and the publication's stored changes (once per
-   * basis in a pass), and the signature they bear; null when they cannot be rebuilt as signed (a
-   * store edited by hand, or changes deleted), which no retry mends.
+   * The bytes a delivery sends, made from its stored template (read once per pass) and its
+   * subscription id, and the signature they bear; null when they cannot be made as signed (a store
+   * edited by hand), which no retry mends.
    */
   private async bytesOf(d: Delivery, secret: string, pass: Pass) {
     const signed = pass.fresh.get(d.id);
@@ -377,12 +383,12 @@ export class FeedService {
     const owed = await this.store.owedOf(d.id);
     let payload = owed?.payload ?? null;
     if (payload === null && owed?.basis) {
-      const key = `${d.regime}@${d.tag}\n${JSON.stringify(owed.basis)}`;
+      const key = templateKey(d, owed.basis);
       let template = pass.templates.get(key);
       if (!template) {
-        const release = await this.releaseOf(d, pass);
-        if (!release) return null;
-        template = new PayloadTemplate(release, owed.basis, await this.store.changesById(owed.basis.carried));
+        const text = await this.store.templateOf(key);
+        if (text === null) return null;
+        template = new PayloadTemplate(text);
         pass.templates.set(key, template);
       }
       payload = template.for(d.subscription);
@@ -390,15 +396,6 @@ export class FeedService {
     if (payload === null) return null;
     const signature = serviceSignature(secret, payload);
     return signature === d.signature ? { payload, signature } : null;
-  }
-
-  private async releaseOf(d: Delivery, pass: Pass): Promise<ReleaseRef | null> {
-    const key = `${d.regime}@${d.tag}`;
-    if (!pass.releases.has(key)) {
-      const p = await this.store.publication(d.regime, d.tag);
-      pass.releases.set(key, p ? releaseRefOf(p) : null);
-    }
-    return pass.releases.get(key) ?? null;
   }
 
   private async attempt(d: Delivery, sub: Subscription, pass: Pass): Promise<Attempt | null> {
@@ -453,7 +450,6 @@ interface Pass {
   subscriptions: Map<string, Subscription>;
   /** Payload templates by publication and basis: subscriptions with one filter share one. */
   templates: Map<string, PayloadTemplate>;
-  releases: Map<string, ReleaseRef | null>;
   log: GroupCommit<{ attempt: Attempt; delivery: Delivery }, boolean>;
   all: LimitFunction;
   endpoints: Map<string, LimitFunction>;
@@ -468,18 +464,6 @@ function boundFor(pass: Pass, endpoint: string): LimitFunction {
     pass.endpoints.set(origin, bound);
   }
   return bound;
-}
-
-/** The release a publication announced, as payloads state it. */
-function releaseRefOf(p: Publication): ReleaseRef {
-  return {
-    regime: p.regime,
-    tag: p.tag,
-    commit: p.commit,
-    as_of: p.as_of,
-    built_at: p.built_at,
-    diff_manifest: p.diff_manifest,
-  };
 }
 
 /**

@@ -49,7 +49,8 @@ export const MIGRATIONS: string[] = [
   `CREATE TABLE change_blocks (
      regime TEXT NOT NULL, tag TEXT NOT NULL, block INTEGER NOT NULL, first_id TEXT NOT NULL,
      last_id TEXT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (regime, tag, block));
-   CREATE INDEX change_blocks_first ON change_blocks (first_id);`,
+   CREATE INDEX change_blocks_first ON change_blocks (first_id);
+   CREATE TABLE payload_templates (key TEXT PRIMARY KEY, body BLOB NOT NULL);`,
 ];
 
 /**
@@ -175,7 +176,12 @@ export class SqliteStore implements FeedStore {
     return this.db.prepare("SELECT 1 FROM publications WHERE regime = ? LIMIT 1").get(regime) !== undefined;
   }
 
-  async addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<Recorded> {
+  async addPublication(
+    p: Publication,
+    changes: Change[],
+    owed: Owed[],
+    templates: Map<string, string>,
+  ): Promise<Recorded> {
     return this.tx(() => {
       if (this.db.prepare("SELECT 1 FROM publications WHERE regime = ? AND tag = ?").get(p.regime, p.tag))
         return "already";
@@ -199,6 +205,8 @@ export class SqliteStore implements FeedStore {
         block.run(p.regime, p.tag, i / CHANGES_PER_BLOCK, first.id, last.id, packBlock(part));
       }
       let seqD = (this.db.prepare("SELECT COUNT(*) AS n FROM deliveries").get() as { n: number }).n ?? 0;
+      const template = this.db.prepare("INSERT OR IGNORE INTO payload_templates (key, body) VALUES (?, ?)");
+      for (const [key, text] of templates) template.run(key, deflateRawSync(text, { level: 3 }));
       const owe = this.db.prepare(
         "INSERT OR IGNORE INTO deliveries (id, body, payload, basis, state, next_attempt_at, seq) VALUES (?, ?, '', ?, ?, ?, ?)",
       );
@@ -215,25 +223,11 @@ export class SqliteStore implements FeedStore {
     });
   }
 
-  async changesById(ids: string[]): Promise<Change[]> {
-    const found = new Map<string, Change>();
-    // Stores written before blocks keep their changes as rows.
-    for (let i = 0; i < ids.length; i += SLICE) {
-      const slice = ids.slice(i, i + SLICE);
-      const rows = this.db
-        .prepare(`SELECT id, body FROM changes WHERE id IN (${slice.map(() => "?").join(",")})`)
-        .all(...slice) as { id: string; body: string }[];
-      for (const r of rows) found.set(r.id, JSON.parse(r.body) as Change);
-    }
-    const sorted = ids.filter((id) => !found.has(id)).sort();
-    if (sorted.length > 0) {
-      const blocks = this.db
-        .prepare("SELECT body FROM change_blocks WHERE last_id >= ? AND first_id <= ?")
-        .all(sorted[0] as string, sorted.at(-1) as string) as { body: Uint8Array }[];
-      const wanted = new Set(sorted);
-      for (const b of blocks) for (const c of unpackBlock(b.body)) if (wanted.has(c.id)) found.set(c.id, c);
-    }
-    return ids.flatMap((id) => found.get(id) ?? []);
+  async templateOf(key: string): Promise<string | null> {
+    const r = this.db.prepare("SELECT body FROM payload_templates WHERE key = ?").get(key) as
+      | { body: Uint8Array }
+      | undefined;
+    return r ? inflateRawSync(r.body).toString("utf8") : null;
   }
 
   async setTaxonomy(regime: string, taxonomy: Taxonomy): Promise<void> {

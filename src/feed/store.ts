@@ -91,12 +91,18 @@ export interface FeedStore {
   /** Whether any release of the regime was published here (the next one is then no baseline). */
   publishedBefore(regime: string): Promise<boolean>;
   /**
-   * The outbox: record a publication, its changes (once, whatever the subscriptions) and every
-   * delivery it owes in one transaction, before anything is sent.
+   * The outbox: record a publication, its changes (once, whatever the subscriptions), the payload
+   * templates its deliveries are made from (one per filter) and every delivery it owes, in one
+   * transaction, before anything is sent.
    */
-  addPublication(p: Publication, changes: Change[], owed: Owed[]): Promise<Recorded>;
-  /** Stored changes by id, in the order asked (ids not stored are left out). */
-  changesById(ids: string[]): Promise<Change[]>;
+  addPublication(
+    p: Publication,
+    changes: Change[],
+    owed: Owed[],
+    templates: Map<string, string>,
+  ): Promise<Recorded>;
+  /** A payload template by its key (`templateKey`), as `addPublication` stored it. */
+  templateOf(key: string): Promise<string | null>;
   /** The entity-type taxonomy of a regime, kept from its latest publication (feeds filter by it). */
   setTaxonomy(regime: string, taxonomy: Taxonomy): Promise<void>;
   taxonomy(regime: string): Promise<Taxonomy>;

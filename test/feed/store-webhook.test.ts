@@ -107,6 +107,7 @@ for (const [name, make] of STORES)
           { ...release, published_at: "2026-01-03T00:00:00Z", changes: 2, baseline: false },
           [change("atm_b"), change("atm_a")],
           [{ delivery: d, basis }],
+          new Map([["tpl", payload]]),
         ),
         "recorded",
       );
@@ -115,6 +116,7 @@ for (const [name, make] of STORES)
           { ...release, published_at: "2026-01-04T00:00:00Z", changes: 1, baseline: false },
           [change("atm_a")],
           [{ delivery: { ...d, created_at: "2026-01-04T00:00:00Z" }, basis }],
+          new Map([["tpl", "another"]]),
         ),
         "already",
         "announcing twice records nothing new and owes nothing new",
@@ -124,6 +126,7 @@ for (const [name, make] of STORES)
           { ...release, tag: "t3", published_at: "2026-01-04T00:00:00Z", changes: 0, baseline: true },
           [],
           [],
+          new Map(),
         ),
         "raced",
         "a baseline is refused once another release of its regime has been published",
@@ -137,12 +140,12 @@ for (const [name, make] of STORES)
       assert.equal(await b.secretOf("sub-0001"), "s3cret");
       assert.equal((await b.published())[0]?.changes[0]?.atom, "atm_a");
       assert.deepEqual(await b.owedOf(d.id), { basis, payload: null }, "the basis is stored, not the bytes");
+      assert.equal(await b.templateOf("tpl"), payload, "a template is stored once, as first written");
+      assert.equal(await b.templateOf("none"), null);
       assert.deepEqual(
-        (await b.changesById([change("atm_a").id, "service:fixture@t2:none", change("atm_b").id])).map(
-          (c) => c.atom,
-        ),
+        (await b.published())[0]?.changes.map((c) => c.atom),
         ["atm_a", "atm_b"],
-        "changes come back in the order asked",
+        "the changes come back in id order",
       );
       assert.deepEqual(
         (await b.deliveriesById([d.id])).map((x) => x.id),
