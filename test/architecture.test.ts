@@ -98,7 +98,6 @@ const PENDING: Record<string, string> = {
   "src/cli/pull.ts registerPull": SPLIT_NEXT,
   "src/cli/serve.ts registerServe": SPLIT_NEXT,
   "src/engine/query/citations.ts readReferences": SPLIT_NEXT,
-  "src/release/build.ts build": SPLIT_NEXT,
   "src/serve/mcp.ts mcpServer": SPLIT_NEXT,
   "src/serve/openapi.ts openApiDocument": SPLIT_NEXT,
   "src/trust/verify.ts verifyRelease": SPLIT_NEXT,
