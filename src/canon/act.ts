@@ -114,65 +114,31 @@ interface Open {
   num: string | null;
 }
 
-function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1): void {
-  let part: Open | null = null;
-  let title: Open | null = null;
-  let chapter: Open | null = null;
-  let section: Open | null = null;
+/** The Part, Title, Chapter and Section open where the articles have reached, and how to emit under them. */
+interface Outline {
+  log: QualityLog;
+  emit: Emit;
+  parser: number;
+  part: Open | null;
+  title: Open | null;
+  chapter: Open | null;
+  section: Open | null;
   // The chapter a Part or Title heading closed: the scraper keeps labelling the articles after it with
   // that chapter (EECC Part IV with "Chapter V" of Part III), which parser 4 reads as stale.
-  let closedChapter: string | null = null;
-  const openHeading = (h: Heading) => {
-    if (h.kind === "part" || h.kind === "title")
-      closedChapter = (chapter as Open | null)?.num ?? closedChapter;
-    else if (h.kind === "chapter") closedChapter = null;
-    // Parser 3: Parts hold Titles (EECC: Part II, Title I), so a Title's eId names its Part; before,
-    // both were top level and Part II's Title I collided with Part I's.
-    if (parser >= 3 && h.kind === "part") {
-      if (part === null && title !== null)
-        log.defect(
-          "first_heading_lost",
-          `part_${h.num}`,
-          `Part ${h.num} is the first Part the source prints; the Titles before it belong to an earlier Part whose heading is lost, and stay outside any Part`,
-        );
-      part = { unit: emit("part", `part_${h.num}`, h.num, h.text, null, h.text ?? ""), num: h.num };
-      title = null;
-      chapter = null;
-      section = null;
-    } else if (parser >= 3 && h.kind === "title") {
-      const p = part as Open | null;
-      const eid = `${p ? `${p.unit.eid}__` : ""}title_${h.num}`;
-      title = { unit: emit("title", eid, h.num, h.text, p ? p.unit : null, h.text ?? ""), num: h.num };
-      chapter = null;
-      section = null;
-    } else if (h.kind === "title" || h.kind === "part") {
-      const prefix = h.kind === "title" ? "title" : "part";
-      title = { unit: emit(h.kind, `${prefix}_${h.num}`, h.num, h.text, null, h.text ?? ""), num: h.num };
-      chapter = null;
-      section = null;
-    } else if (h.kind === "chapter") {
-      const t = title as Open | null;
-      const open = chapter as Open | null;
-      // Parser 4: a second heading under the open chapter's number is a chapter inserted after it, whose
-      // letter the consolidated source lost (eIDAS "CHAPTER IVa GOVERNANCE FRAMEWORK" printed as IV).
-      if (parser >= 4 && open?.num === h.num && h.text && open.unit.heading && h.text !== open.unit.heading) {
-        log.repair(
-          "inserted_chapter_numbered",
-          `chp_${h.num}a`,
-          `a second Chapter ${h.num} ("${clip(h.text)}") after Chapter ${h.num} ("${clip(open.unit.heading)}") is Chapter ${h.num}a`,
-        );
-        h = { ...h, num: `${h.num}a` };
-      }
-      const eid = `${t ? `${t.unit.eid}__` : ""}chp_${h.num}`;
-      chapter = { unit: emit("chapter", eid, h.num, h.text, t ? t.unit : null, h.text ?? ""), num: h.num };
-      section = null;
-    } else {
-      const up = (chapter ?? title) as Open | null;
-      const eid = `${up ? `${up.unit.eid}__` : ""}sec_${h.num}`;
-      section = { unit: emit("section", eid, h.num, h.text, up ? up.unit : null, h.text ?? ""), num: h.num };
-    }
-  };
+  closedChapter: string | null;
+}
 
+function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1): void {
+  const outline: Outline = {
+    log,
+    emit,
+    parser,
+    part: null,
+    title: null,
+    chapter: null,
+    section: null,
+    closedChapter: null,
+  };
   const articles = clean.articles;
   // Whether the source prints any Part, Title or Chapter heading: only then is a field that opens a
   // chapter before the first printed one suspect.
@@ -180,60 +146,7 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
   for (let k = 0; k < articles.length; k++) {
     const a = articles[k] as CleanArticle;
     const eid = `art_${a.num}`;
-    let headings = a.headingsBefore;
-    const current = (chapter as Open | null)?.num ?? null;
-    const field = a.chapterField;
-    if (parser >= 4 && field !== null && current === null && field === closedChapter) {
-      log.repair(
-        "stale_chapter_field",
-        eid,
-        `source says Chapter ${field}, the chapter a later Part or Title heading closed; not reopened`,
-      );
-    } else if (
-      parser >= 4 &&
-      field !== null &&
-      (current?.replace(/[a-z]+$/u, "") === field ||
-        (printsHeadings &&
-          part === null &&
-          title === null &&
-          chapter === null &&
-          !headings.some((h) => h.kind !== "section") &&
-          !/^(?:I|1)$/u.test(field)))
-    ) {
-      // An inserted chapter (IVa) is still Chapter IV to the scraper's field; and in an act that prints its
-      // headings, the articles before the first one are in its first Chapter or Title, whatever the field
-      // says (MiFID II Arts 1-4 say Chapter III).
-      if (current === null)
-        log.repair(
-          "chapter_field_ignored",
-          eid,
-          `source says Chapter ${field} before the act's first heading; not opened`,
-        );
-    } else if (field !== null && field !== current && !headings.some((h) => h.kind === "chapter")) {
-      // The scraper labels the article that carries the next chapter's glued heading with that next
-      // chapter; the moved heading, not the field, says where the chapter begins.
-      const shifted = articles[k + 1]?.headingsBefore.some((h) => h.kind === "chapter" && h.num === field);
-      // Parser 4: a field naming a chapter whose printed heading comes later is wrong here (Data Act
-      // Art 1 says Chapter VII; GPSR Art 2 says Chapter III): opening it now would give two units one id.
-      const printedLater = parser >= 4 && chapterPrintedLater(articles, k, field);
-      if (shifted) {
-        // nothing: the chapter opens with the next article
-      } else if (printedLater) {
-        log.repair(
-          "chapter_field_ignored",
-          eid,
-          `source says Chapter ${field}, whose heading the source prints further on; kept in ${current === null ? "the chapter before" : `Chapter ${current}`}`,
-        );
-      } else if (current !== null && chapterOrder(field) < chapterOrder(current)) {
-        log.defect(
-          "chapter_field_inconsistent",
-          eid,
-          `source says Chapter ${field} after Chapter ${current}; kept in Chapter ${current}`,
-        );
-      } else {
-        headings = [{ kind: "chapter", num: field, text: null }, ...headings];
-      }
-    }
+    const headings = headingsBeforeArticle(outline, articles, k, printsHeadings);
     for (const h of headings) {
       if (h.num === null) {
         log.defect(
@@ -243,47 +156,177 @@ function emitArticles(clean: CleanAct, log: QualityLog, emit: Emit, parser = 1):
         );
         continue;
       }
-      openHeading(h);
+      openHeading(outline, h);
     }
-    // Parser 4: an article right under a Part (EECC Part IV) hangs from it; before, it hung from nothing.
-    const up = parser >= 4 ? (section ?? chapter ?? title ?? part) : (section ?? chapter ?? title);
-    const parent = (up as Open | null)?.unit ?? null;
-    const parsed = parseProvision(a.blocks, parser);
-    for (const r of parsed.recovered ?? []) log.repair("paragraph_number_recovered", eid, r);
-    const made: Unit[] = [];
-    const collect: Emit = (kind, id, num, heading, up, own) => {
-      const u = emit(kind, id, num, heading, up, own);
-      made.push(u);
-      return u;
-    };
-    const article = collect("article", eid, a.num, a.heading, parent, parsed.own);
-    if (a.lost) article.lost_in_source = a.lost;
-    emitDrafts(parsed.children, article, collect);
-    if (a.titleFromText && parsed.own !== "") for (const u of made) u.aliases = [formerEid(eid, u.eid)];
-    // What hung from the article before its first paragraph was recognised keeps its eId as an alias.
-    // A unit a paragraph-number repair renamed keeps the eId parser 3 gave it, found by its text.
-    if (parsed.recovered) {
-      // Parser 3 read "3. For the purpose …" as a point's text, number included.
-      const key = (t: string) => t.replace(/^\d{1,3}\.?\s+/u, "");
-      const before = new Map<string, string>();
-      const walk = (drafts: Draft[], up: string) => {
-        const seen = new Set<string>();
-        for (const d of drafts) {
-          let segment = d.segment;
-          for (let n = 2; seen.has(segment); n++) segment = `${d.segment}_${n}`; // as emitDrafts names them
-          seen.add(segment);
-          const id = `${up}__${segment}`;
-          if (d.own !== "" && !before.has(key(d.own))) before.set(key(d.own), id);
-          walk(d.children, id);
-        }
-      };
-      walk(parseProvision(a.blocks, 3).children, eid);
-      for (const u of made) {
-        const former = u.own_text === "" ? undefined : before.get(key(u.own_text));
-        if (former !== undefined && former !== u.eid && !made.some((m) => m.eid === former))
-          u.aliases = [former];
-      }
+    emitArticle(outline, a, eid);
+  }
+}
+
+/** A Part, Title, Chapter or Section heading opens its unit under the ones still open above it. */
+function openHeading(o: Outline, h: Heading): void {
+  const { log, emit, parser } = o;
+  if (h.kind === "part" || h.kind === "title") o.closedChapter = o.chapter?.num ?? o.closedChapter;
+  else if (h.kind === "chapter") o.closedChapter = null;
+  // Parser 3: Parts hold Titles (EECC: Part II, Title I), so a Title's eId names its Part; before,
+  // both were top level and Part II's Title I collided with Part I's.
+  if (parser >= 3 && h.kind === "part") {
+    if (o.part === null && o.title !== null)
+      log.defect(
+        "first_heading_lost",
+        `part_${h.num}`,
+        `Part ${h.num} is the first Part the source prints; the Titles before it belong to an earlier Part whose heading is lost, and stay outside any Part`,
+      );
+    o.part = { unit: emit("part", `part_${h.num}`, h.num, h.text, null, h.text ?? ""), num: h.num };
+    o.title = null;
+    o.chapter = null;
+    o.section = null;
+  } else if (parser >= 3 && h.kind === "title") {
+    const p = o.part;
+    const eid = `${p ? `${p.unit.eid}__` : ""}title_${h.num}`;
+    o.title = { unit: emit("title", eid, h.num, h.text, p ? p.unit : null, h.text ?? ""), num: h.num };
+    o.chapter = null;
+    o.section = null;
+  } else if (h.kind === "title" || h.kind === "part") {
+    const prefix = h.kind === "title" ? "title" : "part";
+    o.title = { unit: emit(h.kind, `${prefix}_${h.num}`, h.num, h.text, null, h.text ?? ""), num: h.num };
+    o.chapter = null;
+    o.section = null;
+  } else if (h.kind === "chapter") {
+    const t = o.title;
+    const open = o.chapter;
+    // Parser 4: a second heading under the open chapter's number is a chapter inserted after it, whose
+    // letter the consolidated source lost (eIDAS "CHAPTER IVa GOVERNANCE FRAMEWORK" printed as IV).
+    if (parser >= 4 && open?.num === h.num && h.text && open.unit.heading && h.text !== open.unit.heading) {
+      log.repair(
+        "inserted_chapter_numbered",
+        `chp_${h.num}a`,
+        `a second Chapter ${h.num} ("${clip(h.text)}") after Chapter ${h.num} ("${clip(open.unit.heading)}") is Chapter ${h.num}a`,
+      );
+      h = { ...h, num: `${h.num}a` };
     }
+    const eid = `${t ? `${t.unit.eid}__` : ""}chp_${h.num}`;
+    o.chapter = { unit: emit("chapter", eid, h.num, h.text, t ? t.unit : null, h.text ?? ""), num: h.num };
+    o.section = null;
+  } else {
+    const up = o.chapter ?? o.title;
+    const eid = `${up ? `${up.unit.eid}__` : ""}sec_${h.num}`;
+    o.section = { unit: emit("section", eid, h.num, h.text, up ? up.unit : null, h.text ?? ""), num: h.num };
+  }
+}
+
+/**
+ * The headings that open before article k: the ones the source prints, and the chapter the scraper's
+ * chapter field names where no printed heading opens it (unless the field is stale, shifted or wrong).
+ */
+function headingsBeforeArticle(
+  o: Outline,
+  articles: CleanArticle[],
+  k: number,
+  printsHeadings: boolean,
+): Heading[] {
+  const { log, parser } = o;
+  const a = articles[k] as CleanArticle;
+  const eid = `art_${a.num}`;
+  let headings = a.headingsBefore;
+  const current = o.chapter?.num ?? null;
+  const field = a.chapterField;
+  if (parser >= 4 && field !== null && current === null && field === o.closedChapter) {
+    log.repair(
+      "stale_chapter_field",
+      eid,
+      `source says Chapter ${field}, the chapter a later Part or Title heading closed; not reopened`,
+    );
+  } else if (
+    parser >= 4 &&
+    field !== null &&
+    (current?.replace(/[a-z]+$/u, "") === field ||
+      (printsHeadings &&
+        o.part === null &&
+        o.title === null &&
+        o.chapter === null &&
+        !headings.some((h) => h.kind !== "section") &&
+        !/^(?:I|1)$/u.test(field)))
+  ) {
+    // An inserted chapter (IVa) is still Chapter IV to the scraper's field; and in an act that prints its
+    // headings, the articles before the first one are in its first Chapter or Title, whatever the field
+    // says (MiFID II Arts 1-4 say Chapter III).
+    if (current === null)
+      log.repair(
+        "chapter_field_ignored",
+        eid,
+        `source says Chapter ${field} before the act's first heading; not opened`,
+      );
+  } else if (field !== null && field !== current && !headings.some((h) => h.kind === "chapter")) {
+    // The scraper labels the article that carries the next chapter's glued heading with that next
+    // chapter; the moved heading, not the field, says where the chapter begins.
+    const shifted = articles[k + 1]?.headingsBefore.some((h) => h.kind === "chapter" && h.num === field);
+    // Parser 4: a field naming a chapter whose printed heading comes later is wrong here (Data Act
+    // Art 1 says Chapter VII; GPSR Art 2 says Chapter III): opening it now would give two units one id.
+    const printedLater = parser >= 4 && chapterPrintedLater(articles, k, field);
+    if (shifted) {
+      // nothing: the chapter opens with the next article
+    } else if (printedLater) {
+      log.repair(
+        "chapter_field_ignored",
+        eid,
+        `source says Chapter ${field}, whose heading the source prints further on; kept in ${current === null ? "the chapter before" : `Chapter ${current}`}`,
+      );
+    } else if (current !== null && chapterOrder(field) < chapterOrder(current)) {
+      log.defect(
+        "chapter_field_inconsistent",
+        eid,
+        `source says Chapter ${field} after Chapter ${current}; kept in Chapter ${current}`,
+      );
+    } else {
+      headings = [{ kind: "chapter", num: field, text: null }, ...headings];
+    }
+  }
+  return headings;
+}
+
+/** The article, under the innermost open heading, and its paragraphs, points and indents. */
+function emitArticle(o: Outline, a: CleanArticle, eid: string): void {
+  const { log, emit, parser } = o;
+  // Parser 4: an article right under a Part (EECC Part IV) hangs from it; before, it hung from nothing.
+  const up =
+    parser >= 4 ? (o.section ?? o.chapter ?? o.title ?? o.part) : (o.section ?? o.chapter ?? o.title);
+  const parent = up?.unit ?? null;
+  const parsed = parseProvision(a.blocks, parser);
+  for (const r of parsed.recovered ?? []) log.repair("paragraph_number_recovered", eid, r);
+  const made: Unit[] = [];
+  const collect: Emit = (kind, id, num, heading, up, own) => {
+    const u = emit(kind, id, num, heading, up, own);
+    made.push(u);
+    return u;
+  };
+  const article = collect("article", eid, a.num, a.heading, parent, parsed.own);
+  if (a.lost) article.lost_in_source = a.lost;
+  emitDrafts(parsed.children, article, collect);
+  if (a.titleFromText && parsed.own !== "") for (const u of made) u.aliases = [formerEid(eid, u.eid)];
+  // What hung from the article before its first paragraph was recognised keeps its eId as an alias.
+  if (parsed.recovered) keepParser3Eids(a, eid, made);
+}
+
+/** A unit a paragraph-number repair renamed keeps the eId parser 3 gave it, found by its text. */
+function keepParser3Eids(a: CleanArticle, eid: string, made: Unit[]): void {
+  // Parser 3 read "3. For the purpose …" as a point's text, number included.
+  const key = (t: string) => t.replace(/^\d{1,3}\.?\s+/u, "");
+  const before = new Map<string, string>();
+  const walk = (drafts: Draft[], up: string) => {
+    const seen = new Set<string>();
+    for (const d of drafts) {
+      let segment = d.segment;
+      for (let n = 2; seen.has(segment); n++) segment = `${d.segment}_${n}`; // as emitDrafts names them
+      seen.add(segment);
+      const id = `${up}__${segment}`;
+      if (d.own !== "" && !before.has(key(d.own))) before.set(key(d.own), id);
+      walk(d.children, id);
+    }
+  };
+  walk(parseProvision(a.blocks, 3).children, eid);
+  for (const u of made) {
+    const former = u.own_text === "" ? undefined : before.get(key(u.own_text));
+    if (former !== undefined && former !== u.eid && !made.some((m) => m.eid === former)) u.aliases = [former];
   }
 }
 

@@ -44,7 +44,6 @@ const ANNEX_REF = /\bAnnex\s+([IVXL]+)\b(?!\s+(?:to|of)\s+(?:Regulation|Directiv
 
 export function buildGraph(corpus: Corpus): Graph {
   const edges: Edge[] = [];
-  const unresolved: UnresolvedRef[] = [];
   const byAct = new Map<string, Map<string, Unit>>();
   for (const u of corpus.units) {
     const m = byAct.get(u.act) ?? new Map<string, Unit>();
@@ -54,114 +53,169 @@ export function buildGraph(corpus: Corpus): Graph {
   }
   const actsByNumber = new Map<string, Act>();
   for (const a of corpus.acts) actsByNumber.set(normaliseNumber(a.number), a);
-  const definitions = definitionsByAct(corpus.units);
-  const names = actNames(corpus.acts);
-  const amending = amendingArticles(corpus.units);
-
-  let attempted = 0;
+  const g: GraphBuild = {
+    byAct,
+    actsByNumber,
+    definitions: definitionsByAct(corpus.units),
+    names: actNames(corpus.acts),
+    amending: amendingArticles(corpus.units),
+    edges,
+    unresolved: [],
+    attempted: 0,
+  };
   for (const u of corpus.units) {
-    const text = u.own_text;
-    if (text === "") continue;
-    const units = byAct.get(u.act) as Map<string, Unit>;
-    const seen = new Set<string>();
-    const add = (kind: EdgeKind, to: string, words: string) => {
-      const key = `${kind} ${to}`;
-      if (seen.has(key) || to === u.node) return;
-      seen.add(key);
-      edges.push({ from: u.node, kind, to, text: words });
-    };
-    const miss = (words: string, reason: string) => unresolved.push({ from: u.node, text: words, reason });
-
-    // References to other acts, and statements amending or repealing them.
-    for (const m of text.matchAll(ACT_REF)) {
-      const target = actsByNumber.get(normaliseNumber(m[3] as string));
-      if (!target || target.id === u.act) continue;
-      attempted++;
-      add("refers_to_act", target.work_iri, m[0]);
-      const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 60);
-      if (/^\s*is (?:hereby )?amended\b|^\s*shall be amended\b/u.test(after))
-        add("amends", target.work_iri, m[0]);
-      if (/^\s*(?:is|are) (?:hereby )?repealed\b|^\s*shall be repealed\b/u.test(after))
-        add("repeals", target.work_iri, m[0]);
-    }
-    // "the GDPR", "the Digital Operational Resilience Act": acts named rather than numbered.
-    if (names) {
-      for (const m of text.matchAll(names.pattern)) {
-        const target = names.byName.get((m[1] as string).toLowerCase());
-        if (!target || target.id === u.act) continue;
-        attempted++;
-        add("refers_to_act", target.work_iri, m[1] as string);
-      }
-    }
-    // Inside an article that amends another act, "Article 19a" and "paragraph 1" name provisions of
-    // the amended act; the act itself is reached through refers_to_act and amends above.
-    if (amending.has(articleOf(u))) continue;
-    // "Article 6(1)(f)", "Articles 12 to 22", "Article 33 of Regulation (EU) 2016/679".
-    for (const m of text.matchAll(ARTICLE_REF)) {
-      const end = (m.index ?? 0) + m[0].length;
-      const after = text.slice(end, end + 80);
-      const external = OTHER_ACT_AFTER.exec(after);
-      let targetUnits = units;
-      let targetAct = u.act;
-      if (external) {
-        const actRef =
-          /^[^.;]*?\b(?:Regulation|Directive|Decision)\s+(?:\((?:EU|EC|EEC)\)\s+)?(?:No\s+)?(\d{1,4}\/\d{1,4}(?:\/(?:EU|EC|EEC))?)/u.exec(
-            after,
-          );
-        const target = actRef ? actsByNumber.get(normaliseNumber(actRef[1] as string)) : undefined;
-        if (!target) continue; // an act outside the corpus, or a treaty
-        targetUnits = byAct.get(target.id) as Map<string, Unit>;
-        targetAct = target.id;
-      }
-      for (const eid of articleRefEids(m[1] as string, m[2] as string, m[3] as string)) {
-        attempted++;
-        const hit = deepest(targetUnits, eid);
-        if (hit) add("refers_to", hit.node, m[0].trim());
-        else miss(m[0].trim(), `${targetAct}: no ${eid}`);
-      }
-    }
-    for (const m of text.matchAll(POINT_OF_ARTICLE)) {
-      if (OTHER_ACT_AFTER.test(text.slice((m.index ?? 0) + m[0].length))) continue;
-      attempted++;
-      const eid = `art_${m[2]}${subSegments(m[3] as string)}__point_${m[1]}`;
-      const hit = deepest(units, eid);
-      if (hit) add("refers_to", hit.node, m[0]);
-      else miss(m[0], `${u.act}: no ${eid}`);
-    }
-    // "paragraph 1" inside an article refers to that article's paragraph.
-    const article = u.eid.startsWith("art_") ? (u.eid.split("__")[0] as string) : null;
-    if (article) {
-      for (const m of text.matchAll(PARAGRAPH_REF)) {
-        for (const num of expandList(m[1] as string, m[2] as string)) {
-          attempted++;
-          const hit = units.get(`${article}__para_${num}`);
-          if (hit) add("refers_to", hit.node, m[0].trim());
-          else miss(m[0].trim(), `${u.act}: no ${article}__para_${num}`);
-        }
-      }
-    }
-    for (const m of text.matchAll(ANNEX_REF)) {
-      if (OTHER_ACT_AFTER.test(text.slice((m.index ?? 0) + m[0].length))) continue;
-      attempted++;
-      const hit = units.get(`anx_${m[1]}`);
-      if (hit) add("refers_to", hit.node, m[0]);
-      else miss(m[0], `${u.act}: no anx_${m[1]}`);
-    }
-    // A unit uses a term its act defines.
-    const lower = text.toLowerCase();
-    for (const def of definitions.get(u.act) ?? []) {
-      if (def.node !== u.node && containsTerm(lower, def.term)) add("uses_definition", def.node, def.term);
-    }
+    if (u.own_text === "") continue;
+    readUnit(g, u);
   }
   const counts: Record<string, number> = {};
   for (const e of edges) counts[e.kind] = (counts[e.kind] ?? 0) + 1;
   const sortedCounts = Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
     edges,
-    unresolved,
+    unresolved: g.unresolved,
     counts: sortedCounts,
-    unresolved_share: attempted === 0 ? 0 : Math.round((unresolved.length / attempted) * 10000) / 10000,
+    unresolved_share: g.attempted === 0 ? 0 : Math.round((g.unresolved.length / g.attempted) * 10000) / 10000,
   };
+}
+
+/** The corpus the graph is read from, and the edges and misses read so far. */
+interface GraphBuild {
+  /** Each act's units by eId. */
+  byAct: Map<string, Map<string, Unit>>;
+  actsByNumber: Map<string, Act>;
+  definitions: Map<string, { term: string; node: string }[]>;
+  names: ReturnType<typeof actNames>;
+  amending: Set<string>;
+  edges: Edge[];
+  unresolved: UnresolvedRef[];
+  /** Internal and corpus-act references tried: the denominator of the unresolved share. */
+  attempted: number;
+}
+
+/** One unit's text being read: its act's units, and how an edge or a miss is recorded from it. */
+interface Reading {
+  g: GraphBuild;
+  u: Unit;
+  text: string;
+  units: Map<string, Unit>;
+  /** An edge from the unit, once per kind and target, never to itself. */
+  add: (kind: EdgeKind, to: string, words: string) => void;
+  miss: (words: string, reason: string) => void;
+}
+
+/** The edges from one unit, in the order its references are read. */
+function readUnit(g: GraphBuild, u: Unit): void {
+  const seen = new Set<string>();
+  const r: Reading = {
+    g,
+    u,
+    text: u.own_text,
+    units: g.byAct.get(u.act) as Map<string, Unit>,
+    add: (kind, to, words) => {
+      const key = `${kind} ${to}`;
+      if (seen.has(key) || to === u.node) return;
+      seen.add(key);
+      g.edges.push({ from: u.node, kind, to, text: words });
+    },
+    miss: (words, reason) => g.unresolved.push({ from: u.node, text: words, reason }),
+  };
+  actReferences(r);
+  // Inside an article that amends another act, "Article 19a" and "paragraph 1" name provisions of
+  // the amended act; the act itself is reached through refers_to_act and amends above.
+  if (g.amending.has(articleOf(u))) return;
+  articleReferences(r);
+  provisionReferences(r);
+  definitionUses(r);
+}
+
+/** References to other acts, and statements amending or repealing them. */
+function actReferences({ g, u, text, add }: Reading): void {
+  for (const m of text.matchAll(ACT_REF)) {
+    const target = g.actsByNumber.get(normaliseNumber(m[3] as string));
+    if (!target || target.id === u.act) continue;
+    g.attempted++;
+    add("refers_to_act", target.work_iri, m[0]);
+    const after = text.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 60);
+    if (/^\s*is (?:hereby )?amended\b|^\s*shall be amended\b/u.test(after))
+      add("amends", target.work_iri, m[0]);
+    if (/^\s*(?:is|are) (?:hereby )?repealed\b|^\s*shall be repealed\b/u.test(after))
+      add("repeals", target.work_iri, m[0]);
+  }
+  // "the GDPR", "the Digital Operational Resilience Act": acts named rather than numbered.
+  if (g.names) {
+    for (const m of text.matchAll(g.names.pattern)) {
+      const target = g.names.byName.get((m[1] as string).toLowerCase());
+      if (!target || target.id === u.act) continue;
+      g.attempted++;
+      add("refers_to_act", target.work_iri, m[1] as string);
+    }
+  }
+}
+
+/** "Article 6(1)(f)", "Articles 12 to 22", "Article 33 of Regulation (EU) 2016/679". */
+function articleReferences({ g, u, text, units, add, miss }: Reading): void {
+  for (const m of text.matchAll(ARTICLE_REF)) {
+    const end = (m.index ?? 0) + m[0].length;
+    const after = text.slice(end, end + 80);
+    const external = OTHER_ACT_AFTER.exec(after);
+    let targetUnits = units;
+    let targetAct = u.act;
+    if (external) {
+      const actRef =
+        /^[^.;]*?\b(?:Regulation|Directive|Decision)\s+(?:\((?:EU|EC|EEC)\)\s+)?(?:No\s+)?(\d{1,4}\/\d{1,4}(?:\/(?:EU|EC|EEC))?)/u.exec(
+          after,
+        );
+      const target = actRef ? g.actsByNumber.get(normaliseNumber(actRef[1] as string)) : undefined;
+      if (!target) continue; // an act outside the corpus, or a treaty
+      targetUnits = g.byAct.get(target.id) as Map<string, Unit>;
+      targetAct = target.id;
+    }
+    for (const eid of articleRefEids(m[1] as string, m[2] as string, m[3] as string)) {
+      g.attempted++;
+      const hit = deepest(targetUnits, eid);
+      if (hit) add("refers_to", hit.node, m[0].trim());
+      else miss(m[0].trim(), `${targetAct}: no ${eid}`);
+    }
+  }
+}
+
+/** "point (a) of Article 6", "paragraph 1" and "Annex II" in the unit's own act. */
+function provisionReferences({ g, u, text, units, add, miss }: Reading): void {
+  for (const m of text.matchAll(POINT_OF_ARTICLE)) {
+    if (OTHER_ACT_AFTER.test(text.slice((m.index ?? 0) + m[0].length))) continue;
+    g.attempted++;
+    const eid = `art_${m[2]}${subSegments(m[3] as string)}__point_${m[1]}`;
+    const hit = deepest(units, eid);
+    if (hit) add("refers_to", hit.node, m[0]);
+    else miss(m[0], `${u.act}: no ${eid}`);
+  }
+  // "paragraph 1" inside an article refers to that article's paragraph.
+  const article = u.eid.startsWith("art_") ? (u.eid.split("__")[0] as string) : null;
+  if (article) {
+    for (const m of text.matchAll(PARAGRAPH_REF)) {
+      for (const num of expandList(m[1] as string, m[2] as string)) {
+        g.attempted++;
+        const hit = units.get(`${article}__para_${num}`);
+        if (hit) add("refers_to", hit.node, m[0].trim());
+        else miss(m[0].trim(), `${u.act}: no ${article}__para_${num}`);
+      }
+    }
+  }
+  for (const m of text.matchAll(ANNEX_REF)) {
+    if (OTHER_ACT_AFTER.test(text.slice((m.index ?? 0) + m[0].length))) continue;
+    g.attempted++;
+    const hit = units.get(`anx_${m[1]}`);
+    if (hit) add("refers_to", hit.node, m[0]);
+    else miss(m[0], `${u.act}: no anx_${m[1]}`);
+  }
+}
+
+/** A unit uses a term its act defines. */
+function definitionUses({ g, u, text, add }: Reading): void {
+  const lower = text.toLowerCase();
+  for (const def of g.definitions.get(u.act) ?? []) {
+    if (def.node !== u.node && containsTerm(lower, def.term)) add("uses_definition", def.node, def.term);
+  }
 }
 
 /** Articles headed "Amendment(s) to …" or "Amendments of …": their references point into another act. */

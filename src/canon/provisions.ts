@@ -62,172 +62,211 @@ interface OpenPoint {
 /** "7 In the event …": a paragraph number the source printed without its full stop (parser 4). */
 const PARA_NO_STOP = /^(\d{1,3}) ([A-Z][\s\S]{30,})$/u;
 
-export function parseProvision(blocks: string[], parser = 1): ParsedProvision {
-  const root: ParsedProvision = { own: "", children: [] };
-  const rootContainer: Container = { unit: root, textBlocks: 0, pointHost: root };
-  let container = rootContainer;
-  let lastPara: string | null = null;
-  const recovered: string[] = [];
-  let points: OpenPoint[] = [];
-  let indents = 0;
-  let pending: { kind: "point"; num: string } | { kind: "indent" } | { kind: "para"; num: string } | null =
-    null;
+/** A bare label ("(a)", "—", "3.") printed as a block of its own: the block after it is its text. */
+type Label = { kind: "point"; num: string } | { kind: "indent" } | { kind: "para"; num: string };
+
+/** One provision as its blocks are read: the paragraph, subparagraph and points open at the latest block. */
+interface Reading {
+  parser: number;
+  root: ParsedProvision;
+  container: Container;
+  lastPara: string | null;
+  recovered: string[];
+  points: OpenPoint[];
+  indents: number;
+  pending: Label | null;
   // The unit written last, and whether we are inside text an amending provision quotes ("… is replaced
   // by the following: ‘3. …’"): quoted text belongs to the instruction, not to this act's structure.
-  let last: { own: string } = root;
-  let quoting = false;
+  last: { own: string };
+  quoting: boolean;
+}
 
-  const addText = (text: string) => {
-    container.textBlocks++;
-    points = [];
-    indents = 0;
-    if (container.textBlocks === 1 && container.unit.own === "") {
-      container.unit.own = text;
-      container.pointHost = container.unit;
-      last = container.unit;
-      return;
-    }
-    const sub: Draft = {
-      kind: "subparagraph",
-      segment: `subpara_${container.textBlocks}`,
-      num: null,
-      own: text,
-      children: [],
-    };
-    container.unit.children.push(sub);
-    container.pointHost = sub;
-    last = sub;
+export function parseProvision(blocks: string[], parser = 1): ParsedProvision {
+  const root: ParsedProvision = { own: "", children: [] };
+  const r: Reading = {
+    parser,
+    root,
+    container: { unit: root, textBlocks: 0, pointHost: root },
+    lastPara: null,
+    recovered: [],
+    points: [],
+    indents: 0,
+    pending: null,
+    last: root,
+    quoting: false,
   };
-
-  const openParagraph = (num: string, text: string) => {
-    // Parser 4: text before paragraph 2 is paragraph 1 whose number the source lost (eIDAS Arts 26, 36,
-    // where a consolidation marker stood in place of "1.").
-    if (parser >= 4 && num === "2" && lastPara === null && root.own !== "") {
-      const first: Draft = {
-        kind: "paragraph",
-        segment: "para_1",
-        num: "1",
-        own: root.own,
-        children: root.children,
-      };
-      root.own = "";
-      root.children = [first];
-      recovered.push("the text before paragraph 2 is paragraph 1; the source lost its number");
-    }
-    const para: Draft = { kind: "paragraph", segment: `para_${num}`, num, own: "", children: [] };
-    root.children.push(para);
-    lastPara = num;
-    container = { unit: para, textBlocks: 0, pointHost: para };
-    points = [];
-    indents = 0;
-    if (text !== "") addText(text);
-  };
-
-  const addPoint = (num: string, text: string) => {
-    const style = pointStyle(num, points);
-    const draft: Draft = { kind: "point", segment: `point_${num}`, num, own: text, children: [] };
-    const level = points.findIndex((p) => p.style === style);
-    if (level >= 0) {
-      points = points.slice(0, level);
-    }
-    const parent = points[points.length - 1];
-    (parent ? parent.draft.children : container.pointHost.children).push(draft);
-    points.push({ style, num, draft });
-    indents = 0;
-    last = draft;
-  };
-
-  const addIndent = (text: string) => {
-    indents++;
-    const draft: Draft = { kind: "indent", segment: `indent_${indents}`, num: null, own: text, children: [] };
-    const parent = points[points.length - 1];
-    (parent ? parent.draft.children : container.pointHost.children).push(draft);
-    last = draft;
-  };
-
-  for (const block of blocks) {
-    const quoteFootnote = /^\(\*\d+\)/u.test(block);
-    if (!pending && (quoting || quoteFootnote || (QUOTE_OPEN.test(block) && /:$/u.test(last.own)))) {
-      quoting = !QUOTE_CLOSE.test(block) && !(quoteFootnote && !quoting);
-      last.own = last.own === "" ? block : `${last.own}\n\n${block}`;
-      continue;
-    }
-    if (pending) {
-      const p = pending;
-      pending = null;
-      if (p.kind === "para") {
-        openParagraph(p.num, block);
-        continue;
-      }
-      // Parser 4: "3. This Regulation applies to:" right after a label whose text the source lost is the
-      // next paragraph, not that point's text (Data Act Art 1(3), GDPR Art 97(3)).
-      const next = parser >= 4 && p.kind === "point" ? nextParagraph(block, lastPara) : null;
-      if (next && p.kind === "point") {
-        recovered.push(`"${next.num}." after the empty point (${p.num}) opens paragraph ${next.num}`);
-        addPoint(p.num, "");
-        openParagraph(next.num, next.text);
-        continue;
-      }
-      if (!isLabel(block, lastPara)) {
-        if (p.kind === "point") addPoint(p.num, block);
-        else addIndent(block);
-        continue;
-      }
-      // A label followed directly by another label: the source lost the point's text.
-      if (p.kind === "point") addPoint(p.num, "");
-      else addIndent("");
-    }
-    let m = DOTTED_ALONE.exec(block) ?? DOTTED_INLINE.exec(block);
-    if (m) {
-      if (m[2] === undefined) pending = { kind: "para", num: m[1] as string };
-      else openParagraph(m[1] as string, m[2] as string);
-      continue;
-    }
-    m = PARA_ALONE.exec(block);
-    if (m && followsParagraph(lastPara, m[1] as string)) {
-      pending = { kind: "para", num: m[1] as string };
-      continue;
-    }
-    m = PARA_INLINE.exec(block);
-    if (m && followsParagraph(lastPara, m[1] as string)) {
-      openParagraph(m[1] as string, m[2] as string);
-      continue;
-    }
-    const after: string | null = lastPara;
-    m = parser >= 4 && after !== null ? PARA_NO_STOP.exec(block) : null;
-    if (m && after !== null && Number(m[1]) === Number.parseInt(after, 10) + 1) {
-      recovered.push(`"${m[1]}" without its full stop opens paragraph ${m[1]}`);
-      openParagraph(m[1] as string, m[2] as string);
-      continue;
-    }
-    m = POINT_ALONE.exec(block);
-    if (m) {
-      pending = { kind: "point", num: m[1] as string };
-      continue;
-    }
-    m = POINT_INLINE.exec(block);
-    if (m && pointStyleFits(m[1] as string, points)) {
-      addPoint(m[1] as string, m[2] as string);
-      continue;
-    }
-    if (INDENT_ALONE.test(block)) {
-      pending = { kind: "indent" };
-      continue;
-    }
-    m = INDENT_INLINE.exec(block);
-    if (m) {
-      addIndent(m[1] as string);
-      continue;
-    }
-    addText(block);
-  }
+  for (const block of blocks) readBlock(r, block);
+  const pending = r.pending;
   if (pending) {
-    if (pending.kind === "point") addPoint(pending.num, "");
-    else if (pending.kind === "indent") addIndent("");
-    else openParagraph(pending.num, "");
+    if (pending.kind === "point") addPoint(r, pending.num, "");
+    else if (pending.kind === "indent") addIndent(r, "");
+    else openParagraph(r, pending.num, "");
   }
-  if (recovered.length > 0) root.recovered = recovered;
+  if (r.recovered.length > 0) root.recovered = r.recovered;
   return root;
+}
+
+/** One block: quoted text, the text of a pending label, a paragraph, point or indent, or a subparagraph. */
+function readBlock(r: Reading, block: string): void {
+  if (continuesQuotation(r, block)) return;
+  if (r.pending && fillsPendingLabel(r, block)) return;
+  let m = DOTTED_ALONE.exec(block) ?? DOTTED_INLINE.exec(block);
+  if (m) {
+    if (m[2] === undefined) r.pending = { kind: "para", num: m[1] as string };
+    else openParagraph(r, m[1] as string, m[2] as string);
+    return;
+  }
+  m = PARA_ALONE.exec(block);
+  if (m && followsParagraph(r.lastPara, m[1] as string)) {
+    r.pending = { kind: "para", num: m[1] as string };
+    return;
+  }
+  m = PARA_INLINE.exec(block);
+  if (m && followsParagraph(r.lastPara, m[1] as string)) {
+    openParagraph(r, m[1] as string, m[2] as string);
+    return;
+  }
+  const after: string | null = r.lastPara;
+  m = r.parser >= 4 && after !== null ? PARA_NO_STOP.exec(block) : null;
+  if (m && after !== null && Number(m[1]) === Number.parseInt(after, 10) + 1) {
+    r.recovered.push(`"${m[1]}" without its full stop opens paragraph ${m[1]}`);
+    openParagraph(r, m[1] as string, m[2] as string);
+    return;
+  }
+  m = POINT_ALONE.exec(block);
+  if (m) {
+    r.pending = { kind: "point", num: m[1] as string };
+    return;
+  }
+  m = POINT_INLINE.exec(block);
+  if (m && pointStyleFits(m[1] as string, r.points)) {
+    addPoint(r, m[1] as string, m[2] as string);
+    return;
+  }
+  if (INDENT_ALONE.test(block)) {
+    r.pending = { kind: "indent" };
+    return;
+  }
+  m = INDENT_INLINE.exec(block);
+  if (m) {
+    addIndent(r, m[1] as string);
+    return;
+  }
+  addText(r, block);
+}
+
+/** A block of text an amending provision quotes joins the unit written last (true when it did). */
+function continuesQuotation(r: Reading, block: string): boolean {
+  const quoteFootnote = /^\(\*\d+\)/u.test(block);
+  if (!r.pending && (r.quoting || quoteFootnote || (QUOTE_OPEN.test(block) && /:$/u.test(r.last.own)))) {
+    r.quoting = !QUOTE_CLOSE.test(block) && !(quoteFootnote && !r.quoting);
+    r.last.own = r.last.own === "" ? block : `${r.last.own}\n\n${block}`;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The block after a bare label is that point's, indent's or paragraph's text (true when it was used so);
+ * when it is itself a label, the source lost the text and the labelled unit stays empty.
+ */
+function fillsPendingLabel(r: Reading, block: string): boolean {
+  const p = r.pending as Label;
+  r.pending = null;
+  if (p.kind === "para") {
+    openParagraph(r, p.num, block);
+    return true;
+  }
+  // Parser 4: "3. This Regulation applies to:" right after a label whose text the source lost is the
+  // next paragraph, not that point's text (Data Act Art 1(3), GDPR Art 97(3)).
+  const next = r.parser >= 4 && p.kind === "point" ? nextParagraph(block, r.lastPara) : null;
+  if (next && p.kind === "point") {
+    r.recovered.push(`"${next.num}." after the empty point (${p.num}) opens paragraph ${next.num}`);
+    addPoint(r, p.num, "");
+    openParagraph(r, next.num, next.text);
+    return true;
+  }
+  if (!isLabel(block, r.lastPara)) {
+    if (p.kind === "point") addPoint(r, p.num, block);
+    else addIndent(r, block);
+    return true;
+  }
+  // A label followed directly by another label: the source lost the point's text.
+  if (p.kind === "point") addPoint(r, p.num, "");
+  else addIndent(r, "");
+  return false;
+}
+
+/** A text block: the container's own text if it is the first, otherwise its next subparagraph. */
+function addText(r: Reading, text: string): void {
+  const container = r.container;
+  container.textBlocks++;
+  r.points = [];
+  r.indents = 0;
+  if (container.textBlocks === 1 && container.unit.own === "") {
+    container.unit.own = text;
+    container.pointHost = container.unit;
+    r.last = container.unit;
+    return;
+  }
+  const sub: Draft = {
+    kind: "subparagraph",
+    segment: `subpara_${container.textBlocks}`,
+    num: null,
+    own: text,
+    children: [],
+  };
+  container.unit.children.push(sub);
+  container.pointHost = sub;
+  r.last = sub;
+}
+
+function openParagraph(r: Reading, num: string, text: string): void {
+  const root = r.root;
+  // Parser 4: text before paragraph 2 is paragraph 1 whose number the source lost (eIDAS Arts 26, 36,
+  // where a consolidation marker stood in place of "1.").
+  if (r.parser >= 4 && num === "2" && r.lastPara === null && root.own !== "") {
+    const first: Draft = {
+      kind: "paragraph",
+      segment: "para_1",
+      num: "1",
+      own: root.own,
+      children: root.children,
+    };
+    root.own = "";
+    root.children = [first];
+    r.recovered.push("the text before paragraph 2 is paragraph 1; the source lost its number");
+  }
+  const para: Draft = { kind: "paragraph", segment: `para_${num}`, num, own: "", children: [] };
+  root.children.push(para);
+  r.lastPara = num;
+  r.container = { unit: para, textBlocks: 0, pointHost: para };
+  r.points = [];
+  r.indents = 0;
+  if (text !== "") addText(r, text);
+}
+
+/** A point closes the open points of its own style and deeper, and hangs from the one above them. */
+function addPoint(r: Reading, num: string, text: string): void {
+  const style = pointStyle(num, r.points);
+  const draft: Draft = { kind: "point", segment: `point_${num}`, num, own: text, children: [] };
+  const level = r.points.findIndex((p) => p.style === style);
+  if (level >= 0) {
+    r.points = r.points.slice(0, level);
+  }
+  const parent = r.points[r.points.length - 1];
+  (parent ? parent.draft.children : r.container.pointHost.children).push(draft);
+  r.points.push({ style, num, draft });
+  r.indents = 0;
+  r.last = draft;
+}
+
+function addIndent(r: Reading, text: string): void {
+  r.indents++;
+  const draft: Draft = { kind: "indent", segment: `indent_${r.indents}`, num: null, own: text, children: [] };
+  const parent = r.points[r.points.length - 1];
+  (parent ? parent.draft.children : r.container.pointHost.children).push(draft);
+  r.last = draft;
 }
 
 /** A block that opens the paragraph after `lastPara` with its text ("3. This Regulation applies to:"). */

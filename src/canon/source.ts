@@ -67,76 +67,23 @@ export function cleanSource(src: SourceAct, log: QualityLog, parser = 1): CleanA
   for (let i = 0; i < src.articles.length; i++) {
     const a = src.articles[i] as SourceArticle;
     const eid = `art_${a.number}`;
-    let heading = a.title ? normaliseSpaces(a.title.replace(/`$/u, "")) : null;
-    if (parser >= 4 && heading && /[▼►◄]/u.test(heading)) {
-      const bare = normaliseSpaces(heading.replace(/[▼►◄]\s*(?:[MACB]\d+)?/gu, " "));
-      log.repair("consolidation_marker_stripped", eid, `marker removed from the title "${clip(heading)}"`);
-      heading = bare === "" ? null : bare;
-    }
-    if (a.title?.endsWith("`"))
-      log.repair("title_typo_fixed", eid, `stray backquote removed from title "${a.title}"`);
-    const annexNum = /^Annex\s+(\S+)$/u.exec(a.number.trim());
-    const where = annexNum ? `anx_${annexNum[1]}` : eid;
-    let blocks = toBlocks(a.text, log, where);
-    if (parser >= 3) blocks = withoutPageFurniture(blocks, log, where);
-    if (heading && blocks[0] === heading && blocks.length > 1) {
-      blocks = blocks.slice(1);
-      log.repair("title_removed_from_text", where, `title "${clip(heading)}" repeated as the first line`);
-    }
-    // The source lost the title field but kept the title as the body's first line: a short line with no
-    // closing punctuation and no verb of duty. Read as text, it took the article's own-text slot and
-    // pushed every block after it down one subparagraph.
-    let titleFromText = false;
-    if (
-      parser >= 2 &&
-      heading === null &&
-      !annexNum &&
-      blocks.length > 1 &&
-      looksLikeTitle(blocks[0] as string)
-    ) {
-      heading = blocks[0] as string;
-      blocks = blocks.slice(1);
-      titleFromText = true;
-      log.repair(
-        "title_in_text",
-        where,
-        `the source has no title field; its first line "${clip(heading)}" is the title`,
-      );
-    }
+    const { heading, blocks, annexNum, titleFromText } = readTitleAndText(a, log, parser);
     if (annexNum) {
       // UN regulations list their annexes as articles named "Annex 1".
-      annexes.push({ num: annexNum[1] as string, heading, blocks });
+      annexes.push({ num: annexNum, heading, blocks });
       continue;
     }
     if (isCorrelationScrap(a, blocks)) {
-      if (parser < 4) {
-        log.defect(
-          "correlation_table_scrap",
-          eid,
-          `source article ${a.number} ("${heading ?? ""}") holds only "${clip(blocks.join(" "))}"; not an article, left out`,
-        );
-        continue;
-      }
-      // Parser 4: the article exists in the law, so its unit exists (citations of it resolve), with no
-      // heading and no text: the scraps are not its text, and nothing is typed in from elsewhere.
-      const lost = `the source prints correlation-table entries ("${clip(blocks.join(" "), 60)}") in place of Article ${a.number.trim()}'s title and text`;
-      articles.push({
-        num: a.number.trim(),
-        heading: null,
-        blocks: [],
-        chapterField: null,
-        headingsBefore: [],
-        lost,
-      });
+      const lost = correlationScrap(a, heading, blocks, log, parser);
+      if (lost) articles.push(lost);
       continue;
     }
     const tail = splitTail(blocks, log, eid);
-    blocks = tail.body;
     annexes.push(...tail.annexes);
     articles.push({
       num: a.number.trim(),
       heading,
-      blocks,
+      blocks: tail.body,
       chapterField: a.chapter ? a.chapter.trim() : null,
       headingsBefore: [],
       titleFromText,
@@ -163,6 +110,88 @@ export function cleanSource(src: SourceAct, log: QualityLog, parser = 1): CleanA
     for (const anx of annexes) anx.blocks = withoutFootnoteBodies(anx.blocks, log, `anx_${anx.num ?? "1"}`);
   }
   return { articles, annexes };
+}
+
+/** A source article's title and text blocks, once the title is repaired and no longer repeated in the text. */
+interface TitleAndText {
+  heading: string | null;
+  blocks: string[];
+  /** The number of the annex a UN regulation lists as an article named "Annex 1", or null. */
+  annexNum: string | null;
+  titleFromText: boolean;
+}
+
+function readTitleAndText(a: SourceArticle, log: QualityLog, parser: number): TitleAndText {
+  const eid = `art_${a.number}`;
+  let heading = a.title ? normaliseSpaces(a.title.replace(/`$/u, "")) : null;
+  if (parser >= 4 && heading && /[▼►◄]/u.test(heading)) {
+    const bare = normaliseSpaces(heading.replace(/[▼►◄]\s*(?:[MACB]\d+)?/gu, " "));
+    log.repair("consolidation_marker_stripped", eid, `marker removed from the title "${clip(heading)}"`);
+    heading = bare === "" ? null : bare;
+  }
+  if (a.title?.endsWith("`"))
+    log.repair("title_typo_fixed", eid, `stray backquote removed from title "${a.title}"`);
+  const annexNum = /^Annex\s+(\S+)$/u.exec(a.number.trim());
+  const where = annexNum ? `anx_${annexNum[1]}` : eid;
+  let blocks = toBlocks(a.text, log, where);
+  if (parser >= 3) blocks = withoutPageFurniture(blocks, log, where);
+  if (heading && blocks[0] === heading && blocks.length > 1) {
+    blocks = blocks.slice(1);
+    log.repair("title_removed_from_text", where, `title "${clip(heading)}" repeated as the first line`);
+  }
+  // The source lost the title field but kept the title as the body's first line: a short line with no
+  // closing punctuation and no verb of duty. Read as text, it took the article's own-text slot and
+  // pushed every block after it down one subparagraph.
+  let titleFromText = false;
+  if (
+    parser >= 2 &&
+    heading === null &&
+    !annexNum &&
+    blocks.length > 1 &&
+    looksLikeTitle(blocks[0] as string)
+  ) {
+    heading = blocks[0] as string;
+    blocks = blocks.slice(1);
+    titleFromText = true;
+    log.repair(
+      "title_in_text",
+      where,
+      `the source has no title field; its first line "${clip(heading)}" is the title`,
+    );
+  }
+  return { heading, blocks, annexNum: annexNum ? (annexNum[1] as string) : null, titleFromText };
+}
+
+/**
+ * A source article that holds only correlation-table scraps: left out before parser 4; from parser 4,
+ * an article whose text the source lost.
+ */
+function correlationScrap(
+  a: SourceArticle,
+  heading: string | null,
+  blocks: string[],
+  log: QualityLog,
+  parser: number,
+): CleanArticle | null {
+  if (parser < 4) {
+    log.defect(
+      "correlation_table_scrap",
+      `art_${a.number}`,
+      `source article ${a.number} ("${heading ?? ""}") holds only "${clip(blocks.join(" "))}"; not an article, left out`,
+    );
+    return null;
+  }
+  // Parser 4: the article exists in the law, so its unit exists (citations of it resolve), with no
+  // heading and no text: the scraps are not its text, and nothing is typed in from elsewhere.
+  const lost = `the source prints correlation-table entries ("${clip(blocks.join(" "), 60)}") in place of Article ${a.number.trim()}'s title and text`;
+  return {
+    num: a.number.trim(),
+    heading: null,
+    blocks: [],
+    chapterField: null,
+    headingsBefore: [],
+    lost,
+  };
 }
 
 const OJ_REFERENCE = /^OJ [LC]\b/u;

@@ -21,6 +21,15 @@ export function profileOf(release: LoadedRelease, id: string) {
 type Payload = ReturnType<typeof obligations>;
 type Item = Payload["applicable"][number];
 
+interface CoverageOptions {
+  profile: string;
+  release?: string;
+  asOf?: string;
+  format: string;
+  root: string;
+  explain?: string;
+}
+
 export function registerCoverage(program: Command): void {
   program
     .command("coverage")
@@ -52,66 +61,68 @@ Examples:
   acquis coverage --profile de-large-bank --format json | jq '.counts'
   acquis coverage --profile de-large-bank --explain atm_0123456789ab`,
     )
-    .action(
-      (opts: {
-        profile: string;
-        release?: string;
-        asOf?: string;
-        format: string;
-        root: string;
-        explain?: string;
-      }) => {
-        if (opts.format !== "md" && opts.format !== "json")
-          throw new Error(`--format "${opts.format}" is not md or json`);
-        const date = checkDate(opts.asOf ?? today(), "--as-of");
-        const root = resolve(opts.root);
-        const release = openRelease(root, opts.release);
-        profileOf(release, opts.profile);
-        // The loader checked every digest; the stamps say only that.
-        const engine = createEngine(release, {
-          verification: {
-            status: "digests-only",
-            mode: "unverified",
-            checks: ["digests"],
-            statement:
-              "Only the digests in release-meta.yaml were checked; coverage verifies no signature (acquis pull and serve do).",
-          },
-          disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: readDisclaimer(root) },
-        });
-        const payload = obligations(engine, { entity_profile: opts.profile, as_of: date }, date);
-        if (opts.explain !== undefined) {
-          const id = opts.explain;
-          const hit = [...payload.applicable, ...payload.excluded, ...payload.undetermined].find(
-            (d) => d.atom === id,
-          );
-          if (!hit) {
-            const atom = release.atoms.find((a) => a.id === id);
-            if (!atom)
-              throw new Error(`--explain: no atom "${id}" in ${release.meta.regime}@${release.meta.tag}`);
-            const out = payload.out_of_scope.find(
-              (o) =>
-                o.act === atom.act || o.nodes.some((n) => atom.node === n || atom.node.startsWith(`${n}__`)),
-            );
-            const why = out
-              ? `outside the scope of ${out.rule}: ${out.provision} (${out.reason})`
-              : atom.modality === "permission"
-                ? "a permission, not a duty"
-                : `not a duty of ${opts.profile} on ${date}: held by ${atom.addressee ?? "regulated_party"} "${atom.actor}" (${atom.applies_to.join(", ") || "no entity type"}), in force ${atom.effective}${atom.expires ? ` to ${atom.expires}` : ""}`;
-            process.stdout.write(
-              opts.format === "json"
-                ? `${JSON.stringify({ atom: id, status: "not_listed", why }, null, 2)}\n`
-                : `${id}: not in the register: ${why}\n`,
-            );
-            return;
-          }
-          process.stdout.write(opts.format === "json" ? `${JSON.stringify(hit, null, 2)}\n` : explain(hit));
-          return;
-        }
-        process.stdout.write(
-          opts.format === "json" ? `${JSON.stringify(payload, null, 2)}\n` : markdown(payload, release),
-        );
-      },
+    .action(coverage);
+}
+
+/** `acquis coverage`: the profile's register on the date, or with --explain one duty of it. */
+function coverage(opts: CoverageOptions): void {
+  if (opts.format !== "md" && opts.format !== "json")
+    throw new Error(`--format "${opts.format}" is not md or json`);
+  const date = checkDate(opts.asOf ?? today(), "--as-of");
+  const root = resolve(opts.root);
+  const release = openRelease(root, opts.release);
+  profileOf(release, opts.profile);
+  // The loader checked every digest; the stamps say only that.
+  const engine = createEngine(release, {
+    verification: {
+      status: "digests-only",
+      mode: "unverified",
+      checks: ["digests"],
+      statement:
+        "Only the digests in release-meta.yaml were checked; coverage verifies no signature (acquis pull and serve do).",
+    },
+    disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: readDisclaimer(root) },
+  });
+  const payload = obligations(engine, { entity_profile: opts.profile, as_of: date }, date);
+  if (opts.explain !== undefined) {
+    explainAtom(opts.explain, payload, release, opts, date);
+    return;
+  }
+  process.stdout.write(
+    opts.format === "json" ? `${JSON.stringify(payload, null, 2)}\n` : markdown(payload, release),
+  );
+}
+
+/** --explain: the duty as the register lists it, or why the atom is not in the register. */
+function explainAtom(
+  id: string,
+  payload: Payload,
+  release: LoadedRelease,
+  opts: CoverageOptions,
+  date: string,
+): void {
+  const hit = [...payload.applicable, ...payload.excluded, ...payload.undetermined].find(
+    (d) => d.atom === id,
+  );
+  if (!hit) {
+    const atom = release.atoms.find((a) => a.id === id);
+    if (!atom) throw new Error(`--explain: no atom "${id}" in ${release.meta.regime}@${release.meta.tag}`);
+    const out = payload.out_of_scope.find(
+      (o) => o.act === atom.act || o.nodes.some((n) => atom.node === n || atom.node.startsWith(`${n}__`)),
     );
+    const why = out
+      ? `outside the scope of ${out.rule}: ${out.provision} (${out.reason})`
+      : atom.modality === "permission"
+        ? "a permission, not a duty"
+        : `not a duty of ${opts.profile} on ${date}: held by ${atom.addressee ?? "regulated_party"} "${atom.actor}" (${atom.applies_to.join(", ") || "no entity type"}), in force ${atom.effective}${atom.expires ? ` to ${atom.expires}` : ""}`;
+    process.stdout.write(
+      opts.format === "json"
+        ? `${JSON.stringify({ atom: id, status: "not_listed", why }, null, 2)}\n`
+        : `${id}: not in the register: ${why}\n`,
+    );
+    return;
+  }
+  process.stdout.write(opts.format === "json" ? `${JSON.stringify(hit, null, 2)}\n` : explain(hit));
 }
 
 function explain(d: Item): string {

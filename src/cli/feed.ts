@@ -58,46 +58,47 @@ Examples:
   acquis feed eu@2026.11.2 --format rss --filter entity_type=credit_institution
   acquis feed serve --port 8787 --store .acquis/feed.sqlite`,
     )
-    .action(
-      async (
-        ref: string,
-        o: {
-          format: string;
-          filter: string[];
-          baseUrl: string;
-          root: string;
-          host: string;
-          port: string;
-          store?: string;
-          allowLoopbackEndpoints?: boolean;
-          workerInterval: string;
-          leaseSeconds: string;
-        },
-      ) => {
-        if (ref === "serve") return serveFeed(o);
-        if (o.format !== "json" && o.format !== "rss")
-          throw new Error(`--format "${o.format}" is not json or rss`);
-        const raw: Record<string, string[]> = {};
-        for (const f of o.filter) {
-          const i = f.indexOf("=");
-          if (i <= 0) throw new Error(`--filter "${f}" is not dimension=terms`);
-          raw[f.slice(0, i)] = [...(raw[f.slice(0, i)] ?? []), ...f.slice(i + 1).split(",")];
-        }
-        const filter = readFilter(raw);
-        const release = openRelease(resolve(o.root), ref);
-        const manifest = JSON.parse(
-          readFileSync(join(release.dir, `${release.meta.tag}.diff.json`), "utf8"),
-        ) as DiffManifest;
-        const changes = feedChanges(release, manifest).filter(compileFilter(filter, release.taxonomy));
-        const published = [{ release: releaseRef(release), changes }];
-        const base = o.baseUrl.replace(/\/+$/u, "");
-        process.stdout.write(
-          o.format === "json"
-            ? `${JSON.stringify(jsonFeed(published, { baseUrl: base, filter }), null, 2)}\n`
-            : rssFeed(published, { baseUrl: base, filter }),
-        );
-      },
-    );
+    .action(async (ref: string, o: FeedOptions) => {
+      if (ref === "serve") return serveFeed(o);
+      renderFeed(ref, o);
+    });
+}
+
+interface FeedOptions {
+  format: string;
+  filter: string[];
+  baseUrl: string;
+  root: string;
+  host: string;
+  port: string;
+  store?: string;
+  allowLoopbackEndpoints?: boolean;
+  workerInterval: string;
+  leaseSeconds: string;
+}
+
+/** `acquis feed <regime>@<tag>`: one release's feed, filtered like a subscription, on stdout. */
+function renderFeed(ref: string, o: FeedOptions): void {
+  if (o.format !== "json" && o.format !== "rss") throw new Error(`--format "${o.format}" is not json or rss`);
+  const raw: Record<string, string[]> = {};
+  for (const f of o.filter) {
+    const i = f.indexOf("=");
+    if (i <= 0) throw new Error(`--filter "${f}" is not dimension=terms`);
+    raw[f.slice(0, i)] = [...(raw[f.slice(0, i)] ?? []), ...f.slice(i + 1).split(",")];
+  }
+  const filter = readFilter(raw);
+  const release = openRelease(resolve(o.root), ref);
+  const manifest = JSON.parse(
+    readFileSync(join(release.dir, `${release.meta.tag}.diff.json`), "utf8"),
+  ) as DiffManifest;
+  const changes = feedChanges(release, manifest).filter(compileFilter(filter, release.taxonomy));
+  const published = [{ release: releaseRef(release), changes }];
+  const base = o.baseUrl.replace(/\/+$/u, "");
+  process.stdout.write(
+    o.format === "json"
+      ? `${JSON.stringify(jsonFeed(published, { baseUrl: base, filter }), null, 2)}\n`
+      : rssFeed(published, { baseUrl: base, filter }),
+  );
 }
 
 async function serveFeed(

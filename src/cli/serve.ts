@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { bootEngine, readDisclaimer, releaseDirectory } from "../serve/boot.ts";
 import { buildApp } from "../serve/http.ts";
 import { serveMcp } from "../serve/mcp.ts";
-import { readPolicy } from "../serve/policy.ts";
+import { type Policy, readPolicy } from "../serve/policy.ts";
 import type { ServeState } from "../serve/state.ts";
+import type { TrustOptions } from "../trust/verify.ts";
 import { checkDate } from "./release-ref.ts";
 import { trustFlags, trustOptions } from "./trust-options.ts";
 
@@ -64,100 +65,129 @@ Examples:
   acquis serve --port 0 --as-of 2026-01-01        a kernel-chosen port; answers dated 2026-01-01 by default
   curl -s localhost:8080/v1/answer -H 'content-type: application/json' -d '{"query":"Article 33(1) GDPR"}'`,
     )
-    .action(async (o: ServeOptions) => {
-      const root = resolve(o.root);
-      const port = Number(o.port);
-      if (!/^\d+$/u.test(o.port) || port > 65535)
-        throw new Error(`--port "${o.port}" is not a port number (0-65535)`);
-      if (o.asOf !== undefined) checkDate(o.asOf, "--as-of");
-      const configFile = o.config ? resolve(o.config) : join(root, "config", "serving.yaml");
-      const policy = readPolicy(configFile, o.config !== undefined);
-      const trust = trustOptions({ ...o, root });
-      const dir = releaseDirectory({ release: o.release, path: o.path, root });
-      const disclaimer = readDisclaimer(root);
+    .action(serve);
+}
 
-      // Logs go to stderr: stdout carries only the "listening on" line (REST) or protocol messages (MCP).
-      const logger = pino({ level: process.env.ACQUIS_LOG_LEVEL ?? "info" }, pino.destination(2));
-      const state: ServeState = {
-        engine: null,
-        scope: null,
-        refused: null,
-        draining: false,
-        defaultAsOf: () => o.asOf ?? new Date().toISOString().slice(0, 10),
-      };
-      const cacheMiB = Number(process.env.ACQUIS_CACHE_MIB ?? 64);
-      const boot = () => {
-        try {
-          if (o.insecureSkipVerify)
-            logger.warn(
-              { release: dir },
-              "--insecure-skip-verify: serving WITHOUT verification; responses say verification: skipped",
-            );
-          const booted = bootEngine({ dir, root, trust, disclaimer });
-          state.engine = booted.engine;
-          state.scope = booted.scope;
-          logger.info(
-            {
-              release: `${booted.engine.regime}@${booted.engine.tag}`,
-              verification: booted.engine.stamps.verification,
-            },
-            "release loaded; ready",
-          );
-        } catch (e) {
-          // The log keeps the whole message; what /readyz shows names no absolute server path.
-          logger.error({ release: dir }, `release refused: ${(e as Error).message}`);
-          state.refused = `release refused: ${withoutPaths((e as Error).message)}`;
-        }
-      };
-      if (o.mcp) {
-        // Verified before the transport connects, so the initialize result names the release served.
-        boot();
-        const server = await serveMcp({
-          state,
-          version: ENGINE_VERSION,
-          logger,
-          cacheBytes: cacheMiB * 1024 * 1024,
-        });
-        const stop = () => void server.close().then(() => process.exit(0));
-        process.on("SIGTERM", stop);
-        process.on("SIGINT", stop);
-        process.stdin.on("end", stop);
-        return;
-      }
-      const app = buildApp({
-        policy,
-        state,
-        logger,
-        version: ENGINE_VERSION,
-        cacheBytes: cacheMiB * 1024 * 1024,
+/** What serving one release takes, over either transport: the options read, the policy, and the shared state. */
+interface Serving {
+  o: ServeOptions;
+  root: string;
+  port: number;
+  policy: Policy;
+  trust: TrustOptions;
+  /** The release directory served. */
+  dir: string;
+  disclaimer: string;
+  logger: Logger;
+  state: ServeState;
+  cacheMiB: number;
+}
+
+/** `acquis serve`: the options checked, then the release served over MCP on stdio or over REST. */
+async function serve(o: ServeOptions): Promise<void> {
+  const root = resolve(o.root);
+  const port = Number(o.port);
+  if (!/^\d+$/u.test(o.port) || port > 65535)
+    throw new Error(`--port "${o.port}" is not a port number (0-65535)`);
+  if (o.asOf !== undefined) checkDate(o.asOf, "--as-of");
+  const configFile = o.config ? resolve(o.config) : join(root, "config", "serving.yaml");
+  const policy = readPolicy(configFile, o.config !== undefined);
+  const trust = trustOptions({ ...o, root });
+  const dir = releaseDirectory({ release: o.release, path: o.path, root });
+  const disclaimer = readDisclaimer(root);
+
+  // Logs go to stderr: stdout carries only the "listening on" line (REST) or protocol messages (MCP).
+  const logger = pino({ level: process.env.ACQUIS_LOG_LEVEL ?? "info" }, pino.destination(2));
+  const state: ServeState = {
+    engine: null,
+    scope: null,
+    refused: null,
+    draining: false,
+    defaultAsOf: () => o.asOf ?? new Date().toISOString().slice(0, 10),
+  };
+  const cacheMiB = Number(process.env.ACQUIS_CACHE_MIB ?? 64);
+  const s: Serving = { o, root, port, policy, trust, dir, disclaimer, logger, state, cacheMiB };
+  if (o.mcp) return serveStdio(s);
+  return serveRest(s);
+}
+
+/** The release verified and loaded into the state, or the state says why it was refused. */
+function bootRelease({ o, root, trust, dir, disclaimer, logger, state }: Serving): void {
+  try {
+    if (o.insecureSkipVerify)
+      logger.warn(
+        { release: dir },
+        "--insecure-skip-verify: serving WITHOUT verification; responses say verification: skipped",
+      );
+    const booted = bootEngine({ dir, root, trust, disclaimer });
+    state.engine = booted.engine;
+    state.scope = booted.scope;
+    logger.info(
+      {
+        release: `${booted.engine.regime}@${booted.engine.tag}`,
+        verification: booted.engine.stamps.verification,
+      },
+      "release loaded; ready",
+    );
+  } catch (e) {
+    // The log keeps the whole message; what /readyz shows names no absolute server path.
+    logger.error({ release: dir }, `release refused: ${(e as Error).message}`);
+    state.refused = `release refused: ${withoutPaths((e as Error).message)}`;
+  }
+}
+
+/** MCP on stdin/stdout until a signal or the end of stdin. */
+async function serveStdio(s: Serving): Promise<void> {
+  // Verified before the transport connects, so the initialize result names the release served.
+  bootRelease(s);
+  const server = await serveMcp({
+    state: s.state,
+    version: ENGINE_VERSION,
+    logger: s.logger,
+    cacheBytes: s.cacheMiB * 1024 * 1024,
+  });
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  process.stdin.on("end", stop);
+}
+
+/** REST: listening at once (/healthz answers), the release booted right after, drained on a signal. */
+async function serveRest(s: Serving): Promise<void> {
+  const { o, port, policy, state, logger } = s;
+  const app = buildApp({
+    policy,
+    state,
+    logger,
+    version: ENGINE_VERSION,
+    cacheBytes: s.cacheMiB * 1024 * 1024,
+  });
+  await app.listen({ host: o.host, port, ipv6Only: false });
+  const address = app.server.address();
+  const bound = typeof address === "object" && address ? address.port : port;
+  const shown = o.host.includes(":") ? `[${o.host}]` : o.host;
+  process.stdout.write(`listening on http://${shown}:${bound}\n`);
+
+  // Drain (docs/serving.md): stop accepting connections; a request that still arrives on an open
+  // connection is refused 503 with Retry-After and the connection closed; in-flight requests
+  // finish; exit when no connection is left or drain_seconds have passed.
+  const shutdown = (signal: string) => {
+    if (state.draining) return;
+    state.draining = true;
+    logger.info({ signal, drain_seconds: policy.shutdown.drain_seconds }, "draining");
+    app.server.maxConnections = 0;
+    const until = Date.now() + policy.shutdown.drain_seconds * 1000;
+    const poll = setInterval(() => {
+      app.server.getConnections((_e, open) => {
+        if (open > 0 && Date.now() < until) return;
+        clearInterval(poll);
+        void app.close().then(() => process.exit(0));
+        setTimeout(() => process.exit(0), 1000).unref();
       });
-      await app.listen({ host: o.host, port, ipv6Only: false });
-      const address = app.server.address();
-      const bound = typeof address === "object" && address ? address.port : port;
-      const shown = o.host.includes(":") ? `[${o.host}]` : o.host;
-      process.stdout.write(`listening on http://${shown}:${bound}\n`);
+    }, 50);
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 
-      // Drain (docs/serving.md): stop accepting connections; a request that still arrives on an open
-      // connection is refused 503 with Retry-After and the connection closed; in-flight requests
-      // finish; exit when no connection is left or drain_seconds have passed.
-      const shutdown = (signal: string) => {
-        if (state.draining) return;
-        state.draining = true;
-        logger.info({ signal, drain_seconds: policy.shutdown.drain_seconds }, "draining");
-        app.server.maxConnections = 0;
-        const until = Date.now() + policy.shutdown.drain_seconds * 1000;
-        const poll = setInterval(() => {
-          app.server.getConnections((_e, open) => {
-            if (open > 0 && Date.now() < until) return;
-            clearInterval(poll);
-            void app.close().then(() => process.exit(0));
-            setTimeout(() => process.exit(0), 1000).unref();
-          });
-        }, 50);
-      };
-      process.on("SIGTERM", () => shutdown("SIGTERM"));
-      process.on("SIGINT", () => shutdown("SIGINT"));
-
-      setImmediate(boot);
-    });
+  setImmediate(() => bootRelease(s));
 }

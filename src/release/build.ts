@@ -10,18 +10,18 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join, resolve } from "node:path";
 import canonicalize from "canonicalize";
 import { runChecks } from "../canon/checks.ts";
-import { compile, sha256 } from "../canon/compile.ts";
+import { type Compiled, compile, sha256 } from "../canon/compile.ts";
 import { committerDate, existsAtCommit, headCommit, readAtCommit, uncommitted } from "../canon/git.ts";
 import { buildGraph, type Graph } from "../canon/graph.ts";
-import type { Unit } from "../canon/model.ts";
+import type { RegimeCanon, Unit } from "../canon/model.ts";
 import { countByKind } from "../canon/quality.ts";
 import { BASELINE_FILE, BaselineError, excesses, parseBaseline } from "../canon/quality-baseline.ts";
 import { atCommit } from "../canon/reader.ts";
 import { CanonError, readRegimeCanon } from "../canon/regime.ts";
-import { readObligationsCanon } from "../obligations/canon.ts";
+import { type ObligationsCanon, readObligationsCanon } from "../obligations/canon.ts";
 import { LedgerOutOfDate, type ReleasedAtom, releaseAtoms } from "../obligations/release-atoms.ts";
 import { parseRouter, type RouterFile } from "../search/act-router.ts";
-import { buildIndex } from "../search/chunk-index.ts";
+import { buildIndex, type IndexFile } from "../search/chunk-index.ts";
 import { diffRelease } from "./diff.ts";
 import type { StoredCorpus } from "./load.ts";
 import {
@@ -99,9 +99,34 @@ export function build(opts: BuildOptions): BuildSummary {
     return summarise(opts.regime, record, dir, false);
   }
   const position = releases.findIndex((r) => r.tag === record.tag);
+  const prev = previousRelease(opts, root, releases, position);
+  const release = compileRelease(opts, root, sources, record, prev, position >= 0);
+  writeRelease(dir, release);
+  if (position < 0) writeReleases(root, opts.regime, [...releases, record]);
+  return summarise(opts.regime, record, dir, true);
+}
+
+/** The release a build diffs against and chains to: its units, atoms and the digest of its release-meta.yaml. */
+interface PreviousRelease {
+  tag: string;
+  commit: string;
+  metaSha: string;
+  units: Unit[];
+  atoms: ReleasedAtom[];
+}
+
+/**
+ * The release before this tag in releases.yaml (for a new tag, the newest recorded), built first if its
+ * directory is missing; null for the first release.
+ */
+function previousRelease(
+  opts: BuildOptions,
+  root: string,
+  releases: ReleaseRecord[],
+  position: number,
+): PreviousRelease | null {
   const previous = (position >= 0 ? releases[position - 1] : releases[releases.length - 1]) ?? null;
-  let prev: { tag: string; commit: string; metaSha: string; units: Unit[]; atoms: ReleasedAtom[] } | null =
-    null;
+  let prev: PreviousRelease | null = null;
   if (previous) {
     const prevDir = releaseDir(root, opts.regime, previous.tag);
     if (!existsSync(join(prevDir, META_FILE))) {
@@ -120,20 +145,39 @@ export function build(opts: BuildOptions): BuildSummary {
       atoms: prevAtoms,
     };
   }
+  return prev;
+}
 
+/** What a release is written from: the canon compiled at the tag's commit and what is derived from it. */
+interface CompiledRelease {
+  regime: string;
+  record: ReleaseRecord;
+  prev: PreviousRelease | null;
+  canon: RegimeCanon;
+  compiled: Compiled;
+  /** Findings per defect check; null for canon without a quality baseline. */
+  checks: ReturnType<typeof checkQuality>;
+  obligations: ObligationsCanon;
+  released: ReturnType<typeof releaseAtoms>;
+  graph: Graph;
+  index: IndexFile;
+  builtAt: string;
+}
+
+/**
+ * The tag's canon compiled into units, checked against its quality baseline, with its atoms, citation
+ * graph and search index. `recorded`: the tag is already in releases.yaml.
+ */
+function compileRelease(
+  opts: BuildOptions,
+  root: string,
+  sources: string,
+  record: ReleaseRecord,
+  prev: PreviousRelease | null,
+  recorded: boolean,
+): CompiledRelease {
   opts.progress?.(`${opts.regime}@${record.tag}: canon from commit ${record.commit.slice(0, 12)}`);
-  let canon: ReturnType<typeof readRegimeCanon>;
-  try {
-    canon = readRegimeCanon(atCommit(root, record.commit), opts.regime);
-  } catch (e) {
-    if (e instanceof CanonError)
-      throw new BuildError(`${e.message} (canon at commit ${record.commit.slice(0, 12)})`);
-    throw e;
-  }
-  if (canon.regime !== opts.regime)
-    throw new BuildError(
-      `regimes/${opts.regime}/regime.yaml names regime "${canon.regime}", not "${opts.regime}"`,
-    );
+  const canon = readCanon(root, opts.regime, record.commit);
   let done = 0;
   const compiled = compile(canon, sources, (id) => {
     done++;
@@ -142,83 +186,125 @@ export function build(opts: BuildOptions): BuildSummary {
   const { corpus } = compiled;
   const checks = checkQuality(root, opts.regime, record.commit, compiled);
   opts.progress?.("extracting obligations");
-  const obligations = readObligationsCanon(atCommit(root, record.commit), opts.regime);
+  const { obligations, released } = releaseObligations(root, opts.regime, record.commit, corpus, recorded);
+  opts.progress?.("resolving references");
+  const graph = buildGraph(corpus);
+  opts.progress?.("indexing");
+  const router = readRouter(root, opts.regime, record.commit);
+  const index = buildIndex(corpus.units, router);
+  const builtAt = committerDate(root, record.commit);
+  const regime = opts.regime;
+  return { regime, record, prev, canon, compiled, checks, obligations, released, graph, index, builtAt };
+}
+
+/** The regime's canon as the commit holds it; it must name the regime it is built as. */
+function readCanon(root: string, regime: string, commit: string): RegimeCanon {
+  let canon: ReturnType<typeof readRegimeCanon>;
+  try {
+    canon = readRegimeCanon(atCommit(root, commit), regime);
+  } catch (e) {
+    if (e instanceof CanonError)
+      throw new BuildError(`${e.message} (canon at commit ${commit.slice(0, 12)})`);
+    throw e;
+  }
+  if (canon.regime !== regime)
+    throw new BuildError(`regimes/${regime}/regime.yaml names regime "${canon.regime}", not "${regime}"`);
+  return canon;
+}
+
+/**
+ * The obligations canon at the commit, whose scope and derogations must name nodes the corpus holds,
+ * and the atoms released from the corpus under its ledger.
+ */
+function releaseObligations(
+  root: string,
+  regime: string,
+  commit: string,
+  corpus: Compiled["corpus"],
+  recorded: boolean,
+): { obligations: ObligationsCanon; released: ReturnType<typeof releaseAtoms> } {
+  const obligations = readObligationsCanon(atCommit(root, commit), regime);
   const dangling = danglingNodes(obligations, corpus);
   if (dangling.length > 0)
     throw new BuildError(
-      `regimes/${opts.regime}: scope.yaml and derogations.yaml name nodes the corpus does not hold: ${dangling.join(", ")}`,
+      `regimes/${regime}: scope.yaml and derogations.yaml name nodes the corpus does not hold: ${dangling.join(", ")}`,
     );
   let released: ReturnType<typeof releaseAtoms>;
   try {
-    released = releaseAtoms(corpus.units, obligations, opts.regime, position >= 0);
+    released = releaseAtoms(corpus.units, obligations, regime, recorded);
   } catch (e) {
     if (e instanceof LedgerOutOfDate) throw new BuildError(e.message);
     throw e;
   }
-  opts.progress?.("resolving references");
-  const graph = buildGraph(corpus);
-  opts.progress?.("indexing");
-  const routerPath = `regimes/${opts.regime}/act-router.json`;
+  return { obligations, released };
+}
+
+/** The act router the commit holds for the regime (it steers search towards acts), or null. */
+function readRouter(root: string, regime: string, commit: string): RouterFile | null {
+  const routerPath = `regimes/${regime}/act-router.json`;
   let router: RouterFile | null = null;
-  if (existsAtCommit(root, record.commit, routerPath)) {
+  if (existsAtCommit(root, commit, routerPath)) {
     try {
-      router = parseRouter(
-        readAtCommit(root, record.commit, routerPath),
-        `${routerPath}@${record.commit.slice(0, 12)}`,
-      );
+      router = parseRouter(readAtCommit(root, commit, routerPath), `${routerPath}@${commit.slice(0, 12)}`);
     } catch (e) {
       throw new BuildError((e as Error).message);
     }
   }
-  const index = buildIndex(corpus.units, router);
-  const builtAt = committerDate(root, record.commit);
+  return router;
+}
 
+/**
+ * The release's artifacts in the order they are written. Each is produced, written and hashed in turn,
+ * so only one serialised body is held at a time.
+ */
+function artifacts(r: CompiledRelease): [string, () => string][] {
+  const { regime, record, compiled, graph, released, obligations, prev } = r;
+  const { corpus } = compiled;
   const storedCorpus: StoredCorpus = {
     schema_version: SCHEMA_VERSION,
-    regime: opts.regime,
+    regime,
     tag: record.tag,
     acts: corpus.acts,
     units: corpus.units.map(({ text: _text, ...rest }) => rest),
   };
   const quality = {
     schema_version: SCHEMA_VERSION,
-    regime: opts.regime,
+    regime,
     tag: record.tag,
     acts: compiled.quality,
     // Recorded only by canon that has a baseline, so older tags rebuild byte for byte.
-    ...(checks ? { checks } : {}),
+    ...(r.checks ? { checks: r.checks } : {}),
     graph: { counts: graph.counts, unresolved_share: graph.unresolved_share, unresolved: graph.unresolved },
   };
   const diffName = `${record.tag}.diff.json`;
   const diff = diffRelease({
-    regime: opts.regime,
+    regime,
     tag: record.tag,
     from: prev ? { tag: prev.tag, commit: prev.commit, units: prev.units, atoms: prev.atoms } : null,
     commit: record.commit,
     units: corpus.units,
     atoms: released.atoms,
   });
-  // Each artifact is produced, written and hashed in turn, so only one serialised body is held at a time.
-  const lazy: [string, () => string][] = [
+  return [
     ["corpus.json", () => canonicalJson(storedCorpus)],
     [
       "graph.json",
       () =>
         canonicalJson({
           schema_version: SCHEMA_VERSION,
-          regime: opts.regime,
+          regime,
           tag: record.tag,
           edges: graph.edges,
           counts: graph.counts,
         }),
     ],
-    ["index.json", () => canonicalJson(index)],
+    ["index.json", () => canonicalJson(r.index)],
     [
       "atoms.json",
       () =>
         canonicalJson({
           schema_version: SCHEMA_VERSION,
-          regime: opts.regime,
+          regime,
           tag: record.tag,
           atoms: released.atoms,
           stats: released.stats,
@@ -229,7 +315,7 @@ export function build(opts: BuildOptions): BuildSummary {
       () =>
         canonicalJson({
           schema_version: SCHEMA_VERSION,
-          regime: opts.regime,
+          regime,
           tag: record.tag,
           taxonomy: obligations.taxonomy.types,
           actors: obligations.taxonomy.actors,
@@ -243,51 +329,62 @@ export function build(opts: BuildOptions): BuildSummary {
     ["quality.json", () => canonicalJson(quality)],
     [diffName, () => canonicalJson(diff)],
   ];
+}
+
+/**
+ * The artifacts, then provenance.json (their digests and the sources'), then release-meta.yaml, written
+ * into a temporary directory that becomes the release only when all are written.
+ */
+function writeRelease(dir: string, r: CompiledRelease): void {
+  const lazy = artifacts(r);
   const out = new ReleaseWriter(dir);
   try {
     for (const [name, produce] of lazy) out.add(name, produce());
     const provenance = canonicalJson(
       provenanceStatement({
-        regime: opts.regime,
-        tag: record.tag,
-        commit: record.commit,
-        builtAt,
+        regime: r.regime,
+        tag: r.record.tag,
+        commit: r.record.commit,
+        builtAt: r.builtAt,
         engineVersion: ENGINE_VERSION,
         artifacts: out.entries.map((e) => ({ name: e.name, sha256: e.sha256 })),
-        sources: compiled.sources,
+        sources: r.compiled.sources,
       }),
     );
     out.add("provenance.json", provenance);
-
-    const counts = {
-      ...releaseCounts(corpus.units, graph, compiled.quality, corpus.acts.length),
-      atoms: released.stats.atoms,
-      obligations: released.stats.obligations,
-      obligations_mapped: released.stats.obligationsMapped,
-      profiles: obligations.profiles.length,
-      derogations: obligations.derogations.length,
-    };
-    const meta: ReleaseMeta = {
-      schema_version: SCHEMA_VERSION,
-      regime: opts.regime,
-      tag: record.tag,
-      commit: record.commit,
-      built_at: builtAt,
-      as_of: canon.as_of,
-      previous: { tag: prev?.tag ?? null, release_meta_sha256: prev?.metaSha ?? null },
-      licence: { engine: "Apache-2.0", corpus: canon.licence.corpus, attribution: canon.licence.attribution },
-      artifacts: [...out.entries].sort((a, b) => (a.name < b.name ? -1 : 1)),
-      sources: compiled.sources,
-      counts,
-    };
-    out.add(META_FILE, serialiseMeta(meta));
+    out.add(META_FILE, serialiseMeta(releaseMeta(r, out.entries)));
     out.commit();
   } catch (e) {
     out.abort();
     throw e;
   }
-  if (position < 0) writeReleases(root, opts.regime, [...releases, record]);
-  return summarise(opts.regime, record, dir, true);
+}
+
+/** release-meta.yaml: what the release is, what it chains to, its artifacts' digests and its counts. */
+function releaseMeta(r: CompiledRelease, entries: ArtifactEntry[]): ReleaseMeta {
+  const { compiled, released, obligations, canon, record, prev } = r;
+  const { corpus } = compiled;
+  const counts = {
+    ...releaseCounts(corpus.units, r.graph, compiled.quality, corpus.acts.length),
+    atoms: released.stats.atoms,
+    obligations: released.stats.obligations,
+    obligations_mapped: released.stats.obligationsMapped,
+    profiles: obligations.profiles.length,
+    derogations: obligations.derogations.length,
+  };
+  return {
+    schema_version: SCHEMA_VERSION,
+    regime: r.regime,
+    tag: record.tag,
+    commit: record.commit,
+    built_at: r.builtAt,
+    as_of: canon.as_of,
+    previous: { tag: prev?.tag ?? null, release_meta_sha256: prev?.metaSha ?? null },
+    licence: { engine: "Apache-2.0", corpus: canon.licence.corpus, attribution: canon.licence.attribution },
+    artifacts: [...entries].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    sources: compiled.sources,
+    counts,
+  };
 }
 
 function chooseRecord(

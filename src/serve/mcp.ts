@@ -8,6 +8,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import {
+  type CallToolRequest,
   CallToolRequestSchema,
   type CallToolResult,
   ListResourcesRequestSchema,
@@ -67,18 +68,21 @@ export async function serveMcp(opts: {
   return server;
 }
 
+/** What the MCP server of the served release works from: the state it serves, its log and payload cache. */
+interface McpOptions {
+  state: ServeState;
+  version: string;
+  logger: FastifyBaseLogger;
+  cache: PayloadCache;
+}
+
 /**
  * The MCP server of the served release: its tools, resources and instructions, ready to connect to a
  * transport (stdio, or one Streamable HTTP request). `cache` is the payload cache of the transport it
  * serves beside, so an MCP call and a REST call of the same request share their bytes.
  */
-export function mcpServer(opts: {
-  state: ServeState;
-  version: string;
-  logger: FastifyBaseLogger;
-  cache: PayloadCache;
-}): Server {
-  const { state, logger, cache } = opts;
+export function mcpServer(opts: McpOptions): Server {
+  const { state } = opts;
   const release = state.engine ? `${state.engine.regime}@${state.engine.tag}` : null;
   const server = new Server(
     { name: "acquis", title: release ? `acquis ${release}` : "acquis", version: opts.version },
@@ -100,83 +104,97 @@ export function mcpServer(opts: {
       annotations: ANNOTATIONS,
     })),
   }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
-    const requestId = `mcp-${String(extra.requestId)}`;
-    const refuse = (code: ErrorCode, message: string): CallToolResult => {
-      const stamps = state.engine
-        ? { disclaimer: state.engine.stamps.disclaimer, verification: state.engine.stamps.verification }
-        : {};
-      const body = { error: { code, message, request_id: requestId }, ...stamps };
-      const text = payloadBytes(body);
-      return { isError: true, content: [{ type: "text", text }], structuredContent: JSON.parse(text) };
-    };
-    const tool = TOOLS.find((t) => t.name === req.params.name);
-    if (!tool)
-      return refuse(
-        "not_found",
-        `no tool "${req.params.name}"; tools: ${TOOLS.map((t) => t.name).join(", ")}`,
-      );
-    if (!state.engine || !state.scope)
-      return refuse("not_ready", state.refused ?? "the release is being verified and loaded");
-    const given = req.params.arguments ?? {};
-    const problem = check(tool.request, given);
-    if (problem) return refuse("invalid_request", problem);
-    const args = tool.mcpDefaults ? tool.mcpDefaults(given) : given;
-    try {
-      const engine = state.engine;
-      const scope = state.scope;
-      const bytes = cache.get(tool.name, args, state.defaultAsOf(), () =>
-        payloadBytes(tool.run(engine, scope, args, state.defaultAsOf())),
-      );
-      const text = bytes.toString("utf8");
-      return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) };
-    } catch (e) {
-      if (e instanceof ServiceError) return refuse(e.code, e.message);
-      logger.error({ err: e, request_id: requestId, tool: tool.name }, "unexpected exception");
-      return refuse("internal", `an unexpected error occurred; quote request id ${requestId}`);
-    }
-  });
-
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) =>
+    callTool(opts, req, `mcp-${String(extra.requestId)}`),
+  );
   // The disclaimer and the release's quality report, for clients that show resources.
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: state.engine
-      ? [
-          {
-            uri: "acquis://disclaimer",
-            name: "disclaimer",
-            mimeType: "text/plain",
-            description: "What acquis content is and is not",
-          },
-          {
-            uri: "acquis://release/quality.json",
-            name: "quality report",
-            mimeType: "application/json",
-            description: "Every repair made to the sources and every defect left",
-          },
-        ]
-      : [],
-  }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
-    const e = state.engine;
-    if (!e) throw new ServiceError("not_ready", state.refused ?? "not loaded");
-    if (req.params.uri === "acquis://disclaimer")
-      return { contents: [{ uri: req.params.uri, mimeType: "text/plain", text: e.stamps.disclaimer.text }] };
-    if (req.params.uri === "acquis://release/quality.json") {
-      const { readFileSync } = await import("node:fs");
-      const { join } = await import("node:path");
-      return {
-        contents: [
-          {
-            uri: req.params.uri,
-            mimeType: "application/json",
-            text: readFileSync(join(e.release.dir, "quality.json"), "utf8"),
-          },
-        ],
-      };
-    }
-    throw new ServiceError("not_found", `no resource ${req.params.uri}`);
-  });
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: listResources(state) }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => readResource(state, req.params.uri));
 
   return server;
+}
+
+/**
+ * One tool call: the operation's payload bytes (from the cache when the same request was answered), or a
+ * refusal with the code REST would give.
+ */
+function callTool(
+  { state, logger, cache }: McpOptions,
+  req: CallToolRequest,
+  requestId: string,
+): CallToolResult {
+  const refuse = (code: ErrorCode, message: string) => toolRefusal(state, requestId, code, message);
+  const tool = TOOLS.find((t) => t.name === req.params.name);
+  if (!tool)
+    return refuse("not_found", `no tool "${req.params.name}"; tools: ${TOOLS.map((t) => t.name).join(", ")}`);
+  if (!state.engine || !state.scope)
+    return refuse("not_ready", state.refused ?? "the release is being verified and loaded");
+  const given = req.params.arguments ?? {};
+  const problem = check(tool.request, given);
+  if (problem) return refuse("invalid_request", problem);
+  const args = tool.mcpDefaults ? tool.mcpDefaults(given) : given;
+  try {
+    const engine = state.engine;
+    const scope = state.scope;
+    const bytes = cache.get(tool.name, args, state.defaultAsOf(), () =>
+      payloadBytes(tool.run(engine, scope, args, state.defaultAsOf())),
+    );
+    const text = bytes.toString("utf8");
+    return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) };
+  } catch (e) {
+    if (e instanceof ServiceError) return refuse(e.code, e.message);
+    logger.error({ err: e, request_id: requestId, tool: tool.name }, "unexpected exception");
+    return refuse("internal", `an unexpected error occurred; quote request id ${requestId}`);
+  }
+}
+
+/** A tool error whose payload is the contract's error body, stamped like every payload of the release. */
+function toolRefusal(state: ServeState, requestId: string, code: ErrorCode, message: string): CallToolResult {
+  const stamps = state.engine
+    ? { disclaimer: state.engine.stamps.disclaimer, verification: state.engine.stamps.verification }
+    : {};
+  const body = { error: { code, message, request_id: requestId }, ...stamps };
+  const text = payloadBytes(body);
+  return { isError: true, content: [{ type: "text", text }], structuredContent: JSON.parse(text) };
+}
+
+/** The disclaimer and the quality report, once a release is served. */
+function listResources(state: ServeState) {
+  return state.engine
+    ? [
+        {
+          uri: "acquis://disclaimer",
+          name: "disclaimer",
+          mimeType: "text/plain",
+          description: "What acquis content is and is not",
+        },
+        {
+          uri: "acquis://release/quality.json",
+          name: "quality report",
+          mimeType: "application/json",
+          description: "Every repair made to the sources and every defect left",
+        },
+      ]
+    : [];
+}
+
+async function readResource(state: ServeState, uri: string) {
+  const e = state.engine;
+  if (!e) throw new ServiceError("not_ready", state.refused ?? "not loaded");
+  if (uri === "acquis://disclaimer")
+    return { contents: [{ uri, mimeType: "text/plain", text: e.stamps.disclaimer.text }] };
+  if (uri === "acquis://release/quality.json") {
+    const { readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    return {
+      contents: [
+        {
+          uri,
+          mimeType: "application/json",
+          text: readFileSync(join(e.release.dir, "quality.json"), "utf8"),
+        },
+      ],
+    };
+  }
+  throw new ServiceError("not_found", `no resource ${uri}`);
 }

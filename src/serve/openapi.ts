@@ -5,7 +5,7 @@
  */
 
 import { ErrorBody, HealthResponse, ReadyResponse } from "../contract/schemas.ts";
-import { MCP_ROUTE, OPERATIONS } from "./operations.ts";
+import { MCP_ROUTE, OPERATIONS, type Operation } from "./operations.ts";
 
 /** The API version the serving contract states (spec: Versioning). */
 export const API_VERSION = "0.1.0";
@@ -30,37 +30,9 @@ const strip = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema));
 
 export function openApiDocument(): unknown {
   const paths: Record<string, unknown> = {};
-  for (const op of OPERATIONS) {
-    paths[op.route] = {
-      post: {
-        operationId: op.tool,
-        summary: op.summary,
-        description: op.description,
-        "x-service-mcp-tool": op.tool,
-        security: [{ bearerAuth: [] }, {}],
-        requestBody: { required: true, content: { "application/json": { schema: strip(op.request) } } },
-        responses: {
-          "200": {
-            description: "the payload",
-            content: { "application/json": { schema: strip(op.response) } },
-          },
-          ...Object.fromEntries(ERROR_STATUSES.map((s) => [s, { $ref: "#/components/responses/Error" }])),
-        },
-      },
-    };
-  }
-  const probe = (summary: string, schema: unknown) => ({
-    get: {
-      summary,
-      security: [{ bearerAuth: [] }, {}],
-      responses: {
-        "200": { description: "ok", content: { "application/json": { schema: strip(schema) } } },
-        "503": { $ref: "#/components/responses/Error" },
-      },
-    },
-  });
-  paths["/healthz"] = probe("Liveness: answers from boot", HealthResponse);
-  paths["/readyz"] = probe("Readiness: 200 once a verified release is loaded", ReadyResponse);
+  for (const op of OPERATIONS) paths[op.route] = operationPath(op);
+  paths["/healthz"] = probePath("Liveness: answers from boot", HealthResponse);
+  paths["/readyz"] = probePath("Readiness: 200 once a verified release is loaded", ReadyResponse);
   paths["/metrics"] = {
     get: {
       summary: "Prometheus metrics",
@@ -83,29 +55,7 @@ export function openApiDocument(): unknown {
       },
     },
   };
-  paths[MCP_ROUTE] = {
-    post: {
-      operationId: "mcp",
-      summary: "The Model Context Protocol over Streamable HTTP (stateless): one JSON-RPC message per POST",
-      description:
-        "The five MCP tools (search_regulation, get_unit, get_atom, list_obligations, diff_releases) for hosted agents; send Accept: application/json, text/event-stream. Same credentials and rate limit as the REST routes.",
-      security: [{ bearerAuth: [] }, {}],
-      requestBody: { required: true, content: { "application/json": { schema: JSON_RPC } } },
-      responses: {
-        "200": {
-          description: "the JSON-RPC response",
-          content: { "application/json": { schema: JSON_RPC } },
-        },
-        "202": { description: "a notification was accepted" },
-        ...Object.fromEntries(
-          ["400", "401", "405", "413", "429", "503"].map((st) => [
-            st,
-            { $ref: "#/components/responses/Error" },
-          ]),
-        ),
-      },
-    },
-  };
+  paths[MCP_ROUTE] = mcpPath();
   return {
     openapi: "3.1.0",
     info: {
@@ -125,6 +75,68 @@ export function openApiDocument(): unknown {
           description: "a refusal",
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
         },
+      },
+    },
+  };
+}
+
+/** A REST operation: its MCP tool, request and payload schemas, and the contract's refusals. */
+function operationPath(op: Operation) {
+  return {
+    post: {
+      operationId: op.tool,
+      summary: op.summary,
+      description: op.description,
+      "x-service-mcp-tool": op.tool,
+      security: [{ bearerAuth: [] }, {}],
+      requestBody: { required: true, content: { "application/json": { schema: strip(op.request) } } },
+      responses: {
+        "200": {
+          description: "the payload",
+          content: { "application/json": { schema: strip(op.response) } },
+        },
+        ...Object.fromEntries(ERROR_STATUSES.map((s) => [s, { $ref: "#/components/responses/Error" }])),
+      },
+    },
+  };
+}
+
+/** A probe (/healthz, /readyz): GET, 200 with its body or 503. */
+function probePath(summary: string, schema: unknown) {
+  return {
+    get: {
+      summary,
+      security: [{ bearerAuth: [] }, {}],
+      responses: {
+        "200": { description: "ok", content: { "application/json": { schema: strip(schema) } } },
+        "503": { $ref: "#/components/responses/Error" },
+      },
+    },
+  };
+}
+
+/** MCP over Streamable HTTP: one JSON-RPC message per POST. */
+function mcpPath() {
+  return {
+    post: {
+      operationId: "mcp",
+      summary: "The Model Context Protocol over Streamable HTTP (stateless): one JSON-RPC message per POST",
+      description:
+        "The five MCP tools (search_regulation, get_unit, get_atom, list_obligations, diff_releases) for hosted agents; send Accept: application/json, text/event-stream. Same credentials and rate limit as the REST routes.",
+      security: [{ bearerAuth: [] }, {}],
+      requestBody: { required: true, content: { "application/json": { schema: JSON_RPC } } },
+      responses: {
+        "200": {
+          description: "the JSON-RPC response",
+          content: { "application/json": { schema: JSON_RPC } },
+        },
+        "202": { description: "a notification was accepted" },
+        ...Object.fromEntries(
+          ["400", "401", "405", "413", "429", "503"].map((st) => [
+            st,
+            { $ref: "#/components/responses/Error" },
+          ]),
+        ),
       },
     },
   };

@@ -112,59 +112,9 @@ export function verifyRelease(
   const bundleFile = join(dir, META_BUNDLE);
   const signed = existsSync(bundleFile);
   let signer: { key: KeyObject; id: string } | null = null;
-  if (!signed) {
-    const configured = t.keys.length > 0 ? "--key" : t.roster.length > 0 ? "the trust roster" : null;
-    if (configured || t.requireSignature)
-      throw new VerificationError(
-        "signature",
-        `${META_BUNDLE} is missing: the release is unsigned, and ${configured ? `signer keys are configured (${configured})` : "only signed releases are installed from elsewhere"}; sign it with \`acquis sign\``,
-      );
-  }
-
-  if (signed) {
-    let bundle: MetaBundle;
-    try {
-      bundle = JSON.parse(readFileSync(bundleFile, "utf8")) as MetaBundle;
-    } catch {
-      throw new VerificationError("signature", `${META_BUNDLE} is not JSON`);
-    }
-    const ms = bundle.messageSignature;
-    if (
-      bundle.mediaType !== "application/vnd.dev.sigstore.bundle.v0.3+json" ||
-      !ms?.signature ||
-      ms.messageDigest?.algorithm !== "SHA2_256"
-    ) {
-      throw new VerificationError(
-        "signature",
-        `${META_BUNDLE} is not a Sigstore v0.3 message-signature bundle`,
-      );
-    }
-    if (ms.messageDigest.digest !== sha256(metaBytes).toString("base64")) {
-      throw new VerificationError("signature", `the bundle signs another ${META_FILE} (digest differs)`);
-    }
-    const signature = Buffer.from(ms.signature, "base64");
-    const entry = bundle.verificationMaterial?.tlogEntries?.[0];
-    if (t.logKeys.length > 0) {
-      if (!entry) throw new VerificationError("transparency-log", "the bundle carries no log entry");
-      const problem = checkEntry(entry, t.logKeys);
-      if (problem) throw new VerificationError("transparency-log", problem);
-      const body = JSON.parse(Buffer.from(entry.canonicalizedBody, "base64").toString("utf8")) as {
-        spec?: { data?: { hash?: { value?: string } }; signature?: { content?: string } };
-      };
-      if (
-        body.spec?.data?.hash?.value !== sha256(metaBytes).toString("hex") ||
-        body.spec?.signature?.content !== ms.signature
-      ) {
-        throw new VerificationError("transparency-log", "the log entry records another signature");
-      }
-    }
-    // When the signature was made: the log says so when its entry verified; else the release's built_at.
-    const meta = parse(metaBytes.toString("utf8")) as ReleaseMeta;
-    const at =
-      t.logKeys.length > 0 && entry
-        ? new Date(Number(entry.integratedTime) * 1000).toISOString()
-        : meta.built_at;
-    signer = acceptedSigner(t, bundle.verificationMaterial?.publicKey?.hint, metaBytes, signature, at);
+  if (!signed) refuseUnsigned(t);
+  else {
+    signer = verifySignedMeta(bundleFile, metaBytes, t);
     checks.push("signature");
     if (t.logKeys.length > 0) checks.push("transparency-log");
   }
@@ -185,18 +135,7 @@ export function verifyRelease(
     );
   }
   checks.push("provenance");
-  if (release.meta.previous?.tag) {
-    const prev = join(t.predecessors ?? dirname(dir), release.meta.previous.tag, META_FILE);
-    if (existsSync(prev)) {
-      if (sha256(readFileSync(prev)).toString("hex") !== release.meta.previous.release_meta_sha256) {
-        throw new VerificationError(
-          "chain",
-          `the predecessor ${release.meta.previous.tag} present here is not the one this release names`,
-        );
-      }
-      checks.push("chain");
-    }
-  }
+  if (chainHolds(dir, release.meta, t)) checks.push("chain");
   const mode = signed ? "signed" : "local-build";
   const verification: Verification = {
     status: signed ? "verified" : "digests-only",
@@ -206,6 +145,98 @@ export function verifyRelease(
   };
   if (signer) verification.key_id = signer.id;
   return { release, verification };
+}
+
+/** With signer keys configured, or for a release from elsewhere, an unsigned release is refused. */
+function refuseUnsigned(t: TrustOptions): void {
+  const configured = t.keys.length > 0 ? "--key" : t.roster.length > 0 ? "the trust roster" : null;
+  if (configured || t.requireSignature)
+    throw new VerificationError(
+      "signature",
+      `${META_BUNDLE} is missing: the release is unsigned, and ${configured ? `signer keys are configured (${configured})` : "only signed releases are installed from elsewhere"}; sign it with \`acquis sign\``,
+    );
+}
+
+/**
+ * The release-meta bundle signs these very bytes, its log entry (with log keys) records this signature,
+ * and the signature verifies with an accepted key valid when it was made: that key.
+ */
+function verifySignedMeta(
+  bundleFile: string,
+  metaBytes: Buffer,
+  t: TrustOptions,
+): { key: KeyObject; id: string } {
+  let bundle: MetaBundle;
+  try {
+    bundle = JSON.parse(readFileSync(bundleFile, "utf8")) as MetaBundle;
+  } catch {
+    throw new VerificationError("signature", `${META_BUNDLE} is not JSON`);
+  }
+  const ms = bundle.messageSignature;
+  if (
+    bundle.mediaType !== "application/vnd.dev.sigstore.bundle.v0.3+json" ||
+    !ms?.signature ||
+    ms.messageDigest?.algorithm !== "SHA2_256"
+  ) {
+    throw new VerificationError(
+      "signature",
+      `${META_BUNDLE} is not a Sigstore v0.3 message-signature bundle`,
+    );
+  }
+  if (ms.messageDigest.digest !== sha256(metaBytes).toString("base64")) {
+    throw new VerificationError("signature", `the bundle signs another ${META_FILE} (digest differs)`);
+  }
+  const signature = Buffer.from(ms.signature, "base64");
+  const entry = bundle.verificationMaterial?.tlogEntries?.[0];
+  if (t.logKeys.length > 0) checkLogEntry(entry, t.logKeys, metaBytes, ms.signature);
+  // When the signature was made: the log says so when its entry verified; else the release's built_at.
+  const meta = parse(metaBytes.toString("utf8")) as ReleaseMeta;
+  const at =
+    t.logKeys.length > 0 && entry
+      ? new Date(Number(entry.integratedTime) * 1000).toISOString()
+      : meta.built_at;
+  return acceptedSigner(t, bundle.verificationMaterial?.publicKey?.hint, metaBytes, signature, at);
+}
+
+/** The bundle's transparency-log entry verifies with the log keys and records this very signature. */
+function checkLogEntry(
+  entry: TlogEntry | undefined,
+  logKeys: KeyObject[],
+  metaBytes: Buffer,
+  signature: string,
+): void {
+  if (!entry) throw new VerificationError("transparency-log", "the bundle carries no log entry");
+  const problem = checkEntry(entry, logKeys);
+  if (problem) throw new VerificationError("transparency-log", problem);
+  const body = JSON.parse(Buffer.from(entry.canonicalizedBody, "base64").toString("utf8")) as {
+    spec?: { data?: { hash?: { value?: string } }; signature?: { content?: string } };
+  };
+  if (
+    body.spec?.data?.hash?.value !== sha256(metaBytes).toString("hex") ||
+    body.spec?.signature?.content !== signature
+  ) {
+    throw new VerificationError("transparency-log", "the log entry records another signature");
+  }
+}
+
+/**
+ * Whether the predecessor's release-meta.yaml is present and has the SHA-256 this release declares for
+ * it; a different predecessor present is refused.
+ */
+function chainHolds(dir: string, meta: ReleaseMeta, t: TrustOptions): boolean {
+  if (meta.previous?.tag) {
+    const prev = join(t.predecessors ?? dirname(dir), meta.previous.tag, META_FILE);
+    if (existsSync(prev)) {
+      if (sha256(readFileSync(prev)).toString("hex") !== meta.previous.release_meta_sha256) {
+        throw new VerificationError(
+          "chain",
+          `the predecessor ${meta.previous.tag} present here is not the one this release names`,
+        );
+      }
+      return true;
+    }
+  }
+  return false;
 }
 
 function acceptedSigner(

@@ -109,12 +109,32 @@ function roman(n: number): string {
 const MAX_RANGE = 30;
 
 export function readReferences(query: string): Reference[] {
-  const refs: Reference[] = [];
-  let group = 0;
-  const taken: [number, number][] = [];
-  const free = (s: number, e: number) => !taken.some(([a, b]) => s < b && e > a);
+  const scan: Scan = { query, refs: [], group: 0, taken: [] };
+  eliReferences(scan);
+  dottedParagraphs(scan);
+  numberedReferences(scan, "art", ARTICLE);
+  numberedReferences(scan, "rec", RECITAL);
+  letteredReferences(scan, "anx", ANNEX);
+  letteredReferences(scan, "chp", CHAPTER);
+  return scan.refs.sort((a, b) => a.start - b.start || a.group - b.group);
+}
 
-  for (const m of query.matchAll(ELI_REF)) {
+/**
+ * The question as it is read: the references found so far, the next group, and the spans already taken,
+ * which the article, recital, annex and chapter patterns do not read again.
+ */
+interface Scan {
+  query: string;
+  refs: Reference[];
+  group: number;
+  taken: [number, number][];
+}
+
+const free = (scan: Scan, s: number, e: number) => !scan.taken.some(([a, b]) => s < b && e > a);
+
+/** ELI IRIs, down to the point: each names its act and the eId exactly. */
+function eliReferences(scan: Scan): void {
+  for (const m of scan.query.matchAll(ELI_REF)) {
     const segs = (m[3] as string)
       .split("/")
       .filter(Boolean)
@@ -125,95 +145,100 @@ export function readReferences(query: string): Reference[] {
     const start = m.index ?? 0;
     const first = segs[0] as string;
     const kind = first.slice(0, first.indexOf("_"));
-    refs.push({
+    scan.refs.push({
       top: { kind: kind === "rec" || kind === "anx" || kind === "chp" ? kind : "art", num: "" },
       path: [],
       start,
       end: start + m[0].length,
-      group: group++,
+      group: scan.group++,
       eli: { number: `${m[1]}/${m[2]}`, eid: segs.join("__") },
     });
-    taken.push([start, start + m[0].length]);
+    scan.taken.push([start, start + m[0].length]);
   }
+}
 
-  const numbered = (kind: "art" | "rec", pattern: RegExp) => {
-    for (const m of query.matchAll(pattern)) {
-      const start = m.index ?? 0;
-      if (!free(start, start + m[0].length)) continue;
-      const g = group++;
-      const head = readTail(query, start + m[0].length);
-      if (kind === "art" && head.path.length === 0 && DOTTED_AFTER.test(query.slice(head.end))) continue;
-      const prefix = kind === "art" ? PREFIX.exec(query.slice(Math.max(0, start - 60), start)) : null;
-      const path = [...head.path];
-      if (prefix?.[3]) path.push(prefix[3]);
-      if (prefix?.[2]) path.push(`subpara:${ordinal(prefix[2])}`);
-      if (prefix?.[1]) path.push(prefix[1].toLowerCase());
-      const from = prefix?.[0] ? start - prefix[0].length : start;
-      const first: Reference = {
-        top: { kind, num: m[1] as string },
-        path,
-        start: from,
-        end: head.end,
-        group: g,
-      };
-      refs.push(first);
-      let end = head.end;
-      // "Articles 12 to 22": every article between; "Articles 15, 16 and 17": each.
-      const range = RANGE.exec(query.slice(end));
-      const lo = Number.parseInt(m[1] as string, 10);
-      if (range && path.length === 0) {
-        const hi = Number.parseInt(range[1] as string, 10);
-        end += range[0].length;
-        const nums =
-          hi > lo && hi - lo <= MAX_RANGE ? Array.from({ length: hi - lo }, (_, i) => lo + i + 1) : [hi];
-        for (const n of nums)
-          refs.push({ top: { kind, num: String(n) }, path: [], start: from, end, group: g });
-        first.end = end;
-      } else {
-        for (let item = LIST.exec(query.slice(end)); item; item = LIST.exec(query.slice(end))) {
-          const tail = readTail(query, end + item[0].length);
-          refs.push({
-            top: { kind, num: item[1] as string },
-            path: tail.path,
-            start: from,
-            end: tail.end,
-            group: g,
-          });
-          end = tail.end;
-        }
-      }
-      for (const r of refs) if (r.group === g) r.end = end;
-      taken.push([from, end]);
-    }
-  };
-  for (const m of query.matchAll(DOTTED)) {
+/** UN Regulation paragraphs ("paragraph 7.2.2.2"): the dotted number is the unit whole, under its heading's. */
+function dottedParagraphs(scan: Scan): void {
+  for (const m of scan.query.matchAll(DOTTED)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
-    refs.push({
+    scan.refs.push({
       top: { kind: "art", num: m[2] as string },
       path: [m[1] as string],
       start,
       end,
-      group: group++,
+      group: scan.group++,
     });
-    taken.push([start, end]);
+    scan.taken.push([start, end]);
   }
-  numbered("art", ARTICLE);
-  numbered("rec", RECITAL);
+}
 
-  const lettered = (kind: "anx" | "chp", pattern: RegExp) => {
-    for (const m of query.matchAll(pattern)) {
-      const start = m.index ?? 0;
-      if (!free(start, start + m[0].length)) continue;
-      const raw = m[1] as string;
-      const num = /^\d+$/u.test(raw) ? roman(Number(raw)) : raw.toUpperCase();
-      refs.push({ top: { kind, num }, path: [], start, end: start + m[0].length, group: group++ });
-      taken.push([start, start + m[0].length]);
+/**
+ * Articles and recitals by number, with the steps after the number and the "point (a) of" before it,
+ * and the range or list written with them ("Articles 12 to 22", "Articles 15, 16 and 17").
+ */
+function numberedReferences(scan: Scan, kind: "art" | "rec", pattern: RegExp): void {
+  const { query, refs } = scan;
+  for (const m of query.matchAll(pattern)) {
+    const start = m.index ?? 0;
+    if (!free(scan, start, start + m[0].length)) continue;
+    const g = scan.group++;
+    const head = readTail(query, start + m[0].length);
+    if (kind === "art" && head.path.length === 0 && DOTTED_AFTER.test(query.slice(head.end))) continue;
+    const prefix = kind === "art" ? PREFIX.exec(query.slice(Math.max(0, start - 60), start)) : null;
+    const path = [...head.path];
+    if (prefix?.[3]) path.push(prefix[3]);
+    if (prefix?.[2]) path.push(`subpara:${ordinal(prefix[2])}`);
+    if (prefix?.[1]) path.push(prefix[1].toLowerCase());
+    const from = prefix?.[0] ? start - prefix[0].length : start;
+    const first: Reference = {
+      top: { kind, num: m[1] as string },
+      path,
+      start: from,
+      end: head.end,
+      group: g,
+    };
+    refs.push(first);
+    let end = head.end;
+    // "Articles 12 to 22": every article between; "Articles 15, 16 and 17": each.
+    const range = RANGE.exec(query.slice(end));
+    const lo = Number.parseInt(m[1] as string, 10);
+    if (range && path.length === 0) {
+      const hi = Number.parseInt(range[1] as string, 10);
+      end += range[0].length;
+      const nums =
+        hi > lo && hi - lo <= MAX_RANGE ? Array.from({ length: hi - lo }, (_, i) => lo + i + 1) : [hi];
+      for (const n of nums)
+        refs.push({ top: { kind, num: String(n) }, path: [], start: from, end, group: g });
+      first.end = end;
+    } else {
+      for (let item = LIST.exec(query.slice(end)); item; item = LIST.exec(query.slice(end))) {
+        const tail = readTail(query, end + item[0].length);
+        refs.push({
+          top: { kind, num: item[1] as string },
+          path: tail.path,
+          start: from,
+          end: tail.end,
+          group: g,
+        });
+        end = tail.end;
+      }
     }
-  };
-  lettered("anx", ANNEX);
-  lettered("chp", CHAPTER);
-  return refs.sort((a, b) => a.start - b.start || a.group - b.group);
+    for (const r of refs) if (r.group === g) r.end = end;
+    scan.taken.push([from, end]);
+  }
+}
+
+/** Annexes and chapters, by roman numeral (an arabic one is written as roman, as eIds write it). */
+function letteredReferences(scan: Scan, kind: "anx" | "chp", pattern: RegExp): void {
+  for (const m of scan.query.matchAll(pattern)) {
+    const start = m.index ?? 0;
+    if (!free(scan, start, start + m[0].length)) continue;
+    const raw = m[1] as string;
+    const num = /^\d+$/u.test(raw) ? roman(Number(raw)) : raw.toUpperCase();
+    scan.refs.push({ top: { kind, num }, path: [], start, end: start + m[0].length, group: scan.group++ });
+    scan.taken.push([start, start + m[0].length]);
+  }
 }
 
 /** The steps after "Article 33": "(1)(a)", ", second subparagraph", " para. 4 lit. a", ", point (b)". */
