@@ -86,6 +86,9 @@ export interface Plan {
 
 export class Fanout {
   readonly #release: ReleaseRef;
+  get release(): ReleaseRef {
+    return this.#release;
+  }
   readonly #changes: Change[];
   readonly #taxonomy: Taxonomy;
   readonly #baseline: boolean;

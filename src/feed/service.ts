@@ -220,6 +220,43 @@ export class FeedService {
   }
 
   async publish(body: unknown) {
+    const { regime, tag, release, changes } = this.publishable(body);
+    const ref = releaseRef(release);
+    const subs = (await this.store.subscriptions()).filter((sub) => sub.active);
+    const secrets = await this.store.secrets();
+    for (;;) {
+      const baseline = !(await this.store.publishedBefore(regime));
+      const at = iso(now());
+      const fanout = new Fanout(ref, changes, release.taxonomy, baseline, this.baseUrl());
+      const owing = owe(fanout, subs, secrets, at);
+      // The outbox: the publication, its changes (once), its templates and every delivery it owes are
+      // committed together before anything is sent, so a crash from here on loses nothing; announcing
+      // again writes nothing and owes nothing. A baseline stores no changes: it itemises none.
+      const recorded = await this.store.addPublication(
+        { ...ref, published_at: at, changes: changes.length, baseline },
+        baseline ? [] : changes,
+        owing.owed,
+        owing.templates,
+      );
+      if (recorded === "raced") continue;
+      await this.store.setTaxonomy(regime, { types: release.taxonomy.types, actors: [] });
+      const publication = (await this.store.publication(regime, tag)) as Publication;
+      const silent = owing.silent;
+      if (recorded === "already") return { publication, deliveries: [], attempts: [], silent };
+      const { attempts } = await this.deliverDue(owing.fresh);
+      const ids = owing.owed.map((o) => o.delivery.id);
+      const mine = new Set(ids);
+      return {
+        publication,
+        deliveries: await this.store.deliveriesById(ids),
+        attempts: attempts.filter((a) => mine.has(a.delivery)),
+        silent,
+      };
+    }
+  }
+
+  /** The release a publish request names, refused unless built, self-consistent and verified. */
+  private publishable(body: unknown) {
     if (body === null || typeof body !== "object" || Array.isArray(body))
       throw new Refusal(400, "the body must be a JSON object");
     const { regime, tag } = body as { regime?: unknown; tag?: unknown };
@@ -245,71 +282,7 @@ export class FeedService {
     }
     if (!release.manifest.equals(raw))
       throw new Refusal(422, `release ${regime}@${tag}: its diff manifest changed while it was read`);
-    const ref = releaseRef(release);
-    const changes = feedChanges(release, manifest);
-    const subs = (await this.store.subscriptions()).filter((sub) => sub.active);
-    const secrets = await this.store.secrets();
-    for (;;) {
-      const baseline = !(await this.store.publishedBefore(regime));
-      const at = now();
-      const publication0: Publication = { ...ref, published_at: iso(at), changes: changes.length, baseline };
-      const fanout = new Fanout(ref, changes, release.taxonomy, baseline, this.baseUrl());
-      const owed: Owed[] = [];
-      const silent: string[] = [];
-      // The bytes just signed, handed to the inline pass so it need not rebuild them.
-      const fresh = new Map<string, { payload: string; signature: string }>();
-      const templates = new Map<string, string>();
-      for (const sub of subs) {
-        const plan = fanout.plan(sub.filter);
-        if (plan.basis.matched === 0) {
-          silent.push(sub.id);
-          continue;
-        }
-        const payload = fanout.payload(sub.id, plan);
-        templates.set(plan.key, plan.template.text);
-        const secret = secrets.get(sub.id) ?? "";
-        const signature = serviceSignature(secret, payload);
-        fresh.set(deliveryId(sub.id, payload), { payload, signature });
-        owed.push({
-          basis: plan.basis,
-          delivery: {
-            id: deliveryId(sub.id, payload),
-            subscription: sub.id,
-            regime,
-            tag,
-            event: "release.published",
-            state: "pending",
-            attempts: 0,
-            created_at: iso(at),
-            last_error: null,
-            next_attempt_at: iso(at),
-            signature,
-          },
-        });
-      }
-      // The outbox: the publication, its changes (once) and every delivery it owes are committed
-      // together before anything is sent, so a crash from here on loses nothing; announcing again
-      // writes nothing and owes nothing. A baseline stores no changes: it itemises none.
-      const recorded = await this.store.addPublication(
-        publication0,
-        baseline ? [] : changes,
-        owed,
-        templates,
-      );
-      if (recorded === "raced") continue;
-      await this.store.setTaxonomy(regime, { types: release.taxonomy.types, actors: [] });
-      const publication = (await this.store.publication(regime, tag)) as Publication;
-      if (recorded === "already") return { publication, deliveries: [], attempts: [], silent };
-      const { attempts } = await this.deliverDue(fresh);
-      const ids = owed.map((o) => o.delivery.id);
-      const mine = new Set(ids);
-      return {
-        publication,
-        deliveries: await this.store.deliveriesById(ids),
-        attempts: attempts.filter((a) => mine.has(a.delivery)),
-        silent,
-      };
-    }
+    return { regime, tag, release, changes: feedChanges(release, manifest) };
   }
 
   /**
@@ -441,6 +414,48 @@ export class FeedService {
     // A worker that lost its claim (its lease lapsed and another took the delivery) records nothing.
     return (await pass.log.add({ attempt, delivery })) ? attempt : null;
   }
+}
+
+/**
+ * What a publication owes: a delivery (its basis, id and signature) to each subscription its changes
+ * match, the templates they are made from, the subscriptions it says nothing to, and the bytes just
+ * signed, which the inline pass sends without making them again.
+ */
+function owe(fanout: Fanout, subs: Subscription[], secrets: Map<string, string>, at: string) {
+  const owed: Owed[] = [];
+  const silent: string[] = [];
+  const fresh = new Map<string, { payload: string; signature: string }>();
+  const templates = new Map<string, string>();
+  for (const sub of subs) {
+    const plan = fanout.plan(sub.filter);
+    if (plan.basis.matched === 0) {
+      silent.push(sub.id);
+      continue;
+    }
+    const payload = fanout.payload(sub.id, plan);
+    templates.set(plan.key, plan.template.text);
+    const signature = serviceSignature(secrets.get(sub.id) ?? "", payload);
+    const id = deliveryId(sub.id, payload);
+    fresh.set(id, { payload, signature });
+    const { regime, tag } = fanout.release;
+    owed.push({
+      basis: plan.basis,
+      delivery: {
+        id,
+        subscription: sub.id,
+        regime,
+        tag,
+        event: "release.published",
+        state: "pending",
+        attempts: 0,
+        created_at: at,
+        last_error: null,
+        next_attempt_at: at,
+        signature,
+      },
+    });
+  }
+  return { owed, silent, fresh, templates };
 }
 
 /** What one worker pass reads once and shares across its batches. */
