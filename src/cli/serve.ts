@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import pino, { type Logger } from "pino";
+import type { Logger } from "pino";
 import { bootEngine, readDisclaimer, releaseDirectory } from "../serve/boot.ts";
 import { buildApp } from "../serve/http.ts";
 import { serveMcp } from "../serve/mcp.ts";
 import { type Policy, readPolicy } from "../serve/policy.ts";
 import type { ServeState } from "../serve/state.ts";
 import type { TrustOptions } from "../trust/verify.ts";
+import { serverLogger } from "./log.ts";
 import { checkDate } from "./release-ref.ts";
 import { trustFlags, trustOptions } from "./trust-options.ts";
 
@@ -97,7 +98,7 @@ async function serve(o: ServeOptions): Promise<void> {
   const disclaimer = readDisclaimer(root);
 
   // Logs go to stderr: stdout carries only the "listening on" line (REST) or protocol messages (MCP).
-  const logger = pino({ level: process.env.ACQUIS_LOG_LEVEL ?? "info" }, pino.destination(2));
+  const logger = serverLogger();
   const state: ServeState = {
     engine: null,
     scope: null,
