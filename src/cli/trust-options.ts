@@ -4,6 +4,7 @@
  */
 import type { KeyObject } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { readPublicKey } from "../trust/keys.ts";
@@ -11,6 +12,15 @@ import { parseRoster, type TrustOptions } from "../trust/verify.ts";
 import { defaultRoot } from "./root.ts";
 
 const collect = (v: string, prev: string[]) => [...prev, v];
+
+/**
+ * Where `acquis keygen` writes this machine's key pair and `acquis sign` reads it: outside any
+ * checkout, under the user's configuration folder ($XDG_CONFIG_HOME or ~/.config).
+ */
+export function defaultKeyPrefix(): string {
+  const config = process.env.XDG_CONFIG_HOME || join(homedir(), ".config");
+  return join(config, "acquis", "keys", "release");
+}
 
 export function trustFlags(cmd: Command): Command {
   return cmd
@@ -52,9 +62,11 @@ export function trustOptions(o: {
 }): TrustOptions {
   const rosterFile = o.trust ? resolve(o.trust) : join(o.root, "config", "trust.yaml");
   if (o.trust !== undefined && !existsSync(rosterFile)) throw new Error(`--trust ${o.trust}: no such file`);
+  const own = `${defaultKeyPrefix()}.pub`;
   return {
     root: o.root,
     keys: readKeyFiles(o.key, "--key"),
+    ownKey: existsSync(own) ? (readKeyFiles([own], "this machine's key")[0] ?? null) : null,
     logKeys: readKeyFiles(o.logKey, "--log-key"),
     roster: existsSync(rosterFile) ? parseRoster(readFileSync(rosterFile, "utf8"), rosterFile) : [],
     skip: o.insecureSkipVerify ?? false,

@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { META_FILE } from "../release/meta.ts";
@@ -9,13 +8,9 @@ import { generateKeyPair, readPrivateKey } from "../trust/keys.ts";
 import { signRelease } from "../trust/sign.ts";
 import { LocalLog } from "../trust/tlog.ts";
 import { defaultRoot } from "./root.ts";
+import { defaultKeyPrefix } from "./trust-options.ts";
 
 const password = () => process.env.COSIGN_PASSWORD ?? "";
-
-function defaultKeyPrefix(): string {
-  const config = process.env.XDG_CONFIG_HOME || join(homedir(), ".config");
-  return join(config, "acquis", "keys", "release");
-}
 
 /** The work tree holding `file` when git would track it (inside a tree, not ignored), else null. */
 function trackedByGit(file: string): string | null {
@@ -67,9 +62,10 @@ Example:
       "sign a built release: a Sigstore bundle over release-meta.yaml and a DSSE envelope over provenance.json",
     )
     .argument("<release>", "release, e.g. eu@2026.11.2")
-    .requiredOption(
+    .option(
       "--key <cosign.key>",
-      "private key (cosign's encrypted format; password in COSIGN_PASSWORD)",
+      "private key (cosign's encrypted format; password in COSIGN_PASSWORD); default: the one `acquis keygen` wrote",
+      `${defaultKeyPrefix()}.key`,
     )
     .option(
       "--log <dir>",
@@ -94,7 +90,7 @@ Example:
       try {
         keyText = readFileSync(o.key, "utf8");
       } catch {
-        throw new Error(`--key ${o.key}: cannot read the key file`);
+        throw new Error(`--key ${o.key}: cannot read the key file (make a pair with \`acquis keygen\`)`);
       }
       const key = readPrivateKey(keyText, password());
       const log = o.log ? new LocalLog(resolve(o.log), password()) : null;

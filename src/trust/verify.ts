@@ -70,6 +70,12 @@ export interface TrustOptions {
   predecessors?: string;
   /** Refuse an unsigned release even without keys (`pull`: a release from elsewhere is never a local build). */
   requireSignature?: boolean;
+  /**
+   * This machine's own public key (`acquis keygen`'s default), used only when neither --key nor a
+   * roster names a key: a release signed here verifies with no flags, and an unsigned one is still a
+   * local build, not refused.
+   */
+  ownKey?: KeyObject | null;
 }
 
 /** `config/trust.yaml`: accepted signer keys with ids, validity windows and revocations. */
@@ -246,12 +252,16 @@ function acceptedSigner(
   signature: Buffer,
   at: string,
 ): { key: KeyObject; id: string } {
+  const given = t.keys.length > 0 ? t.keys : t.roster.length === 0 && t.ownKey ? [t.ownKey] : [];
   const candidates: RosterKey[] =
-    t.keys.length > 0
-      ? t.keys.map((key) => ({ id: keyId(key), key, valid_from: null, valid_until: null, revoked: null }))
+    given.length > 0
+      ? given.map((key) => ({ id: keyId(key), key, valid_from: null, valid_until: null, revoked: null }))
       : t.roster;
   if (candidates.length === 0)
-    throw new VerificationError("signature", "no accepted keys: give --key or list keys in the trust roster");
+    throw new VerificationError(
+      "signature",
+      "no accepted keys: give --key, list keys in the trust roster, or keep this machine's key where `acquis keygen` writes it",
+    );
   const matching = candidates.filter((c) => !hint || keyId(c.key) === hint);
   const verified = matching.find((c) =>
     verifySignature("sha256", message, { key: c.key, dsaEncoding: "der" }, signature),

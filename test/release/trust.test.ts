@@ -6,7 +6,16 @@
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, type KeyObject } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -327,6 +336,44 @@ describe("signed releases", () => {
         await good.stop();
       }
     });
+  });
+
+  test("keygen, sign and serve with no key flags: this machine's key, outside the checkout, verifies what it signed", async () => {
+    const home = mkdtempSync(join(tmpdir(), "acquis-home-"));
+    const own = { ...env, XDG_CONFIG_HOME: home };
+    const made = acquis(["keygen"], { env: own });
+    assert.equal(made.status, 0, made.stderr);
+    const key = join(home, "acquis", "keys", "release.key");
+    assert.equal(statSync(key).mode & 0o777, 0o600, "the private key is readable by its owner only");
+    const copy = mkdtempSync(join(tmpdir(), "acquis-own-"));
+    const repo2 = fixtureWithReleases();
+    const signed = acquis(["sign", "fixture@t2", "--root", repo2.root], { env: own });
+    assert.equal(signed.status, 0, signed.stderr);
+    cpSync(join(repo2.root, "regimes", "fixture", "releases", "t2"), copy, { recursive: true });
+    const server = await startServer(
+      ["--path", copy, "--root", repo2.root, "--config", POLICY, "--as-of", "2102-01-01"],
+      own,
+    );
+    try {
+      await server.ready();
+      const u = (await (await server.post("/v1/unit", { eid: "art_3__para_2" })).json()) as {
+        verification: Record<string, unknown>;
+      };
+      assert.equal(u.verification.mode, "signed");
+      assert.equal(u.verification.status, "verified");
+      assert.equal(
+        u.verification.key_id,
+        keyId(readPublicKey(readFileSync(join(home, "acquis", "keys", "release.pub"), "utf8"))),
+      );
+      assert.match(server.stderr(), /release loaded; ready/u);
+    } finally {
+      await server.stop();
+    }
+    const stranger = acquis(["sign", "fixture@t1", "--root", repo2.root], {
+      env: { ...env, XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), "acquis-nokey-")) },
+    });
+    assert.notEqual(stranger.status, 0);
+    assert.match(stranger.stderr, /cannot read the key file \(make a pair with `acquis keygen`\)/u);
   });
 
   describe("pull and verify", () => {
