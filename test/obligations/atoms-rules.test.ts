@@ -71,6 +71,19 @@ describe("extraction rules 6", () => {
     assert.deepEqual(read(units, 6), []);
   });
 
+  test("a party's lead-in is still stated point by point", () => {
+    const units = article("x", [
+      { lead: "The provider shall:", points: ["keep the logs for six months;", "inform the deployer."] },
+    ]);
+    assert.deepEqual(
+      read(units, 6).map((a) => [a.actor, a.text]),
+      [
+        ["The provider", "keep the logs for six months;"],
+        ["The provider", "inform the deployer."],
+      ],
+    );
+  });
+
   test("an exemption states no duty; the sentence's other duty stands", () => {
     const units = article("x", [
       "Micro enterprises shall not be required to appoint a representative and shall keep a register of requests.",
