@@ -3,7 +3,10 @@
  * with a fixed seed (eval/atoms/draw.ts) and labelled from the text alone by a reader who never saw
  * what the extractor says of them (docs/obligations.md, "Atom quality").
  *
- *   node eval/atoms/score.ts [--json] [--misses] [--labels <file>]
+ *   node eval/atoms/score.ts [--json] [--misses] [--half dev|test] [--labels <file>]
+ *
+ * --half scores one half only: dev (items 121-240, which rules may be tuned on) or test (items 1-120,
+ * scored only to report). Read only the dev half's misses while tuning.
  *
  * Each labelled sentence is found again among the atoms the current rules extract from the same unit
  * (same node, overlapping span); a sentence the rules no longer extract counts as "not a duty".
@@ -99,17 +102,23 @@ if (import.meta.main) {
   const labelled = JSON.parse(readFileSync(file, "utf8")) as {
     labels: Label[];
   };
+  const h = process.argv.indexOf("--half");
+  const half = h > 0 ? process.argv[h + 1] : undefined;
+  if (half !== undefined && half !== "dev" && half !== "test") throw new Error("--half dev or --half test");
+  const labels = labelled.labels.filter(
+    (l) => half === undefined || (half === "dev" ? l.n > 120 : l.n <= 120),
+  );
   const record = newestBuilt(ROOT, "eu");
   if (!record) throw new Error("build eu first: npx acquis build eu");
   const release = loadRelease(releaseDir(ROOT, "eu", record.tag));
   const canon = readObligationsCanon(inWorkingTree(ROOT), "eu");
   const { atoms } = releaseAtoms(release.units, canon, "eu", true);
-  const s = score(labelled.labels, atoms, new ActorMap(canon.taxonomy));
+  const s = score(labels, atoms, new ActorMap(canon.taxonomy));
   const pct = (n: number, d: number) => `${((n / Math.max(1, d)) * 100).toFixed(1)} %`;
   if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
   else {
     process.stdout.write(
-      `${s.items} labelled atoms (eu@${record.tag}, rules of the working tree's ledger)\n` +
+      `${s.items} labelled atoms${half ? ` (${half} half)` : ""} (eu@${record.tag}, rules of the working tree's ledger)\n` +
         `  modality  ${pct(s.modality, s.items)}\n  addressee ${pct(s.addressee, s.items)}\n` +
         `  actor     ${pct(s.actor, s.actor_items)} of ${s.actor_items} duties and permissions both name a holder for\n`,
     );

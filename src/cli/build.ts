@@ -52,12 +52,13 @@ function atomLine(s: BuildSummary): string {
   if (a.total === 0) return "none (this canon commit has no atom ledger)";
   const pct = (n: number) => `${((n / Math.max(1, a.obligations)) * 100).toFixed(1)} %`;
   const byActor = (a.byBasis.actor ?? 0) + (a.byBasis["actor and action"] ?? 0);
-  const mapped = byActor + (a.byBasis["preceding duty"] ?? 0);
+  // Every basis but "none" maps: the preceding or (rules 6) following duty, the act's holder or parties.
+  const mapped = a.obligations - (a.byBasis.none ?? 0);
   return `${a.total} (${Object.entries(a.byModality)
     .map(([k, n]) => `${k} ${n}`)
     .join(
       ", ",
-    )}); obligations mapped to entity types ${pct(mapped)} (${pct(byActor)} by their actor, the rest by the preceding duty; unmapped listed in atoms.json)`;
+    )}); obligations mapped to entity types ${pct(mapped)} (${pct(byActor)} by their actor, the rest by their article's other duties or the act's holder; unmapped listed in atoms.json)`;
 }
 
 function checkLine(s: BuildSummary): string {

@@ -68,8 +68,78 @@ export interface Atom {
  *      duties; a procedural guarantee ("shall be consulted", "shall be heard", "shall be given the
  *      opportunity to …", "shall … have the possibility to present their views") is a right of its
  *      holder, a permission.
+ *   5: the calendar dates a duty states are constants.
+ *   6: what a document states is not a duty: a sentence whose subject is a document, a part of one or
+ *      an instrument ("The report", "The national cybersecurity strategy", "Application notes") and
+ *      whose verb says what it contains ("shall contain", "shall include", "may give information",
+ *      "shall take into account"), nor a point completing such a lead-in ("The summary shall contain a
+ *      warning that:"); the duty is drawing the document up, stated where its author is named. In an
+ *      act whose duties all fall on one party (scope.yaml `holder`: the standards on a financial
+ *      entity's incident reports) its documents' contents stay that party's duties. An exemption
+ *      ("shall not be required to", "shall not be obliged to") and "shall qualify as" state no duty. A
+ *      modal in a relative clause ("a report which shall be based on …", "the conditions under which
+ *      the rights may be modified") is not the sentence's verb. "It" before a passive with a "that" or
+ *      "to" clause ("it shall be verified that", "it shall be prohibited to") is impersonal, not a
+ *      pronoun for the previous actor. "by" after a participle that follows a noun ("the languages
+ *      required by the Member State") is that participle's agent, not the duty's. A connective opening
+ *      a sentence ("However, …") is no part of its subject. A point completing a party's lead-in whose
+ *      own duty is passive without an agent ("the dataset content … shall be described") is that
+ *      party's; a point opening with "for" and a party under a document's passive lead-in ("The
+ *      information … shall be disclosed: (k) for AIFMs of ELTIFs, in the prospectus …") names its holder.
  */
-export const EXTRACTION_RULES = 5;
+export const EXTRACTION_RULES = 6;
+
+/** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
+const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
+/** Rules 6: "X shall not be required to …": an exemption releases a duty and states none. */
+const EXEMPTION_6 = /^\s*be (?:required|obliged|obligated)\b/iu;
+/**
+ * Rules 6: the head noun of a subject that names a document, a part of one or an instrument: a thing
+ * with contents, which holds no duty ("The report shall contain …").
+ */
+const DOCUMENT_6 =
+  /^(?:report|plan|programme|program|strategy|summary|paper|documentation|document|declaration|certificate|notification|notice|label|record|register|list|statement|application|request|opinion|decision|instructions|instruction|brochure|template|form|communication|publication|description|section|agreement|contract|offer|policy|policie|code|guideline|act|standard|scheme|website|initiative|specification|prospectus|protocol|note|warning|card|permit|information|annex|annexe|leaflet|minute|overview|roadmap|questionnaire)$/u;
+/** Rules 6: the verbs that say what a document contains (after the modal, past adverbs). */
+const CONTAINS_6 =
+  /^\s*(?:,\s*)?(?:(?:at least|at a minimum|as a minimum|in particular|also|where appropriate|where applicable|where relevant|where necessary|if applicable|inter alia|as appropriate|, in particular|, at least|, at a minimum|,)\s*,?\s*)*(?:contain|include|comprise|cover|set out|specify|describe|list|state|indicate|mention|identify|explain|outline|reflect|give (?:information|details|an? (?:overview|description|explanation|summary))|have|take (?:into )?account|provide (?:for|information|details|an? (?:overview|description|assessment|analysis|summary|explanation)))\b/iu;
+/** Rules 6: a lead-in that stops after its modal ("The notification … shall at least:"), its points saying what. */
+const BARE_LEAD_IN_6 =
+  /^\s*(?:(?:at least|at a minimum|as a minimum|in particular|also|where appropriate|where applicable|,)\s*)*:?\s*$/iu;
+/** Rules 6: "may" in a relative clause opened by a preposition grants nothing ("conditions under which … may"). */
+const RELATIVE_MAY_6 =
+  /\b(?:under|in|by|on|to|for|with|from|through|during|within|at|of)\s+which\s+(?:(?!(?:is|are|was|were|has|have|had|does|do|did|will|can)\b)[\w’'-]+\s+){0,6}may$/iu;
+/** Rules 6: "it" before a passive with a "that"/"to"/"whether" clause is impersonal, no pronoun. */
+const IMPERSONAL_6 =
+  /^\s*(?:also\s+|not\s+)?be\s+(?:\w+ly\s+)?(?:\w+(?:ed|en)\s+(?:that|whether)|(?:prohibited|forbidden|permitted|allowed|possible|impossible|necessary|sufficient|mandatory|required)\s+(?:to|for))\b/iu;
+
+/** Rules 6: "it shall be prohibited to …", "it shall be verified that …": a duty with no subject at all. */
+export const isImpersonal = (actor: string, action: string) =>
+  /^it$/iu.test(actor) && IMPERSONAL_6.test(action);
+
+/** The head noun of a subject: its first noun phrase's last word, participles and plurals set aside. */
+function headNoun(actor: string): string {
+  const np = actor
+    .toLowerCase()
+    .replace(/[‘’'"“”]/gu, "")
+    .replace(
+      /^(?:the|a|an|this|that|these|those|such|each|any|every|its|their|all|any such|all the|the following)\s+/u,
+      "",
+    )
+    .split(
+      /\s*(?:,|\(|\b(?:of|referred|to|in|for|on|under|as|which|that|with|by|from|pursuant|between|where|when|at|about|relating|concerning)\b)/u,
+    )[0] as string;
+  const words = np
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w !== "");
+  while (words.length > 1 && /(?:ed|en)$/u.test(words[words.length - 1] as string)) words.pop();
+  const last = words[words.length - 1] ?? "";
+  return last.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, "");
+}
+
+/** Rules 6: a duty whose subject is a document and whose verb says what it contains. */
+const statesContents = (actor: string, action: string) =>
+  DOCUMENT_6.test(headNoun(actor)) && CONTAINS_6.test(action);
 
 /** Not duties under rules 4: classifications, submissions to a regime, bars on imposing duties. */
 const NOT_A_DUTY_4 =
@@ -148,6 +218,23 @@ function agentOf(after: string, rules = 1): string | null {
   const m = (rules >= 2 ? PASSIVE_2 : PASSIVE_1).exec(after);
   if (!m) return null;
   const agent = (m[1] as string).trim();
+  // Rules 6: "by" right after a participle that follows a noun is that participle's agent ("be
+  // translated into the languages required by the Member State"), not the duty's.
+  if (rules >= 6) {
+    const pre = m[0]
+      .slice(0, m[0].lastIndexOf(`by ${m[1] as string}`))
+      .trim()
+      .split(/\s+/u);
+    const last = pre[pre.length - 1] ?? "";
+    const prev = pre[pre.length - 2] ?? "";
+    if (
+      pre.length > 2 &&
+      /^(?:[a-z]+(?:ed|en)|drawn|shown|known)$/u.test(last) &&
+      !/^(?:be|been|and|or|also|duly|jointly|directly|,)$|ly$/u.test(prev) &&
+      !/,$/u.test(prev)
+    )
+      return null;
+  }
   // "by the date", "by means of", "by way of" name no one.
   return /^(?:the|a|an) (?:date|end|time|deadline|means|way|use|application|reference)\b|^\w+ (?:means|way)\b/iu.test(
     agent,
@@ -171,6 +258,12 @@ const ADVERBIAL =
 
 function actorOf(before: string, rules = 1): string {
   let s = before.trim();
+  // Rules 6: a connective opening the sentence ("However, …") is no part of its subject.
+  if (rules >= 6)
+    s = s.replace(
+      /^(?:however|moreover|furthermore|nevertheless|accordingly|consequently|therefore|additionally|alternatively|likewise|similarly|finally|thereafter),\s*(?:and\s+)?/iu,
+      "",
+    );
   // Rules 2: a sentence that opens with its subject is not cut at the commas inside the subject
   // ("Processing of personal data revealing racial or ethnic origin, political opinions, …").
   if (rules >= 2 && !LEADING_CLAUSE.test(s) && s.includes(",")) {
@@ -205,6 +298,8 @@ interface Duty {
   action: string;
   start: number;
   end: number;
+  /** A passive naming no agent ("… shall be described"): its holder is not its subject. */
+  agentless?: boolean;
 }
 
 /** A duty's modality: the modal's, as rules 3 read grants and prohibitions worded with "shall" and "may". */
@@ -223,29 +318,52 @@ function modalityIn(modal: string, head: string, before: string, rules: number):
  * The main modal of a sentence: the first one, unless the sentence opens with a conditional clause
  * ("Where the importer may …, the importer shall …"), whose modal is not the main verb.
  */
-function mainModal(text: string): RegExpExecArray | null {
+function mainModal(text: string, rules = 1): RegExpExecArray | null {
   const first = MODAL.exec(text);
-  if (!first || !LEADING_CLAUSE.test(text)) return first;
-  const comma = text.indexOf(", ");
-  if (comma < 0 || comma < (first.index ?? 0)) return first;
+  let main = first;
+  if (first && LEADING_CLAUSE.test(text)) {
+    const comma = text.indexOf(", ");
+    if (comma >= 0 && comma >= (first.index ?? 0)) {
+      const re = new RegExp(MODAL.source, "gu");
+      re.lastIndex = comma;
+      main = re.exec(text) ?? first;
+    }
+  }
+  if (rules < 6 || !main) return main;
+  // Rules 6: a modal inside a relative clause ("a detailed report which shall be based on …") is not
+  // the sentence's verb; a sentence with no other states no duty of its own.
   const re = new RegExp(MODAL.source, "gu");
-  re.lastIndex = comma;
-  return re.exec(text) ?? first;
+  re.lastIndex = main.index ?? 0;
+  let relative = false;
+  for (let x = re.exec(text); x; x = re.exec(text)) {
+    const before = text.slice(0, x.index);
+    // "… which shall include but shall not be limited to": the coordinated modal is in the clause too.
+    relative =
+      RELATIVE_MODAL_6.test(before) || (relative && /\b(?:and|or|but)\s+(?:\w+\s+)?$/iu.test(before));
+    if (!relative) return x;
+  }
+  return null;
 }
 
+/** Rules 6: a modal right after a relative pronoun ("which shall", "who may") is in a relative clause. */
+const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
+
 function dutiesIn(s: Sentence, rules = 1): Duty[] {
-  const m = mainModal(s.text);
+  const m = mainModal(s.text, rules);
   if (!m) return [];
   if (NOT_A_DUTY.test(s.text)) return [];
   if (rules < 2 && RESPONSIBLE_1.test(s.text)) return [];
   if (rules >= 2 && NOT_A_DUTY_2.test(s.text)) return [];
   if (rules >= 3 && NOT_A_DUTY_3.test(s.text)) return [];
   if (rules >= 4 && NOT_A_DUTY_4.test(s.text)) return [];
+  if (rules >= 6 && NOT_A_DUTY_6.test(s.text)) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
+  if (rules >= 6 && modal === "may" && RELATIVE_MAY_6.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);
-  let actor = agentOf(after, rules) ?? actorOf(before, rules);
+  const agent = agentOf(after, rules);
+  let actor = agent ?? actorOf(before, rules);
   // Rules 2: a long subject listing many things is named by its head, not dropped.
   if (rules >= 2 && actor.length > 200) actor = (actor.split(",")[0] as string).trim();
   if (actor === "" || actor.length > 200) return [];
@@ -257,6 +375,11 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
       modality: modalityIn(modal, head, before, rules),
       actor,
       action: head.trim().replace(/[;.]$/u, ""),
+      agentless:
+        agent === null &&
+        /^\s*(?:not\s+)?be\s+(?:\w+ly\s+)?(?:\w+(?:ed|en|wn)|made|kept|held|done|set|put|laid|shown|paid|sent|taken|borne|brought|sold|built|found|met|read|run)\b/u.test(
+          head,
+        ),
       start: s.start,
       end: split ? s.start + (m.index ?? 0) + modal.length + (split.index ?? 0) : s.start + s.text.length,
     },
@@ -278,7 +401,11 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
       end: s.start + s.text.length,
     });
   }
-  return duties;
+  // Rules 6: "… shall not be required to …" releases a duty; the sentence's other duty stands.
+  const modals = [modal, split?.[1] ?? ""];
+  return rules >= 6
+    ? duties.filter((d, i) => !(/not/u.test(modals[i] as string) && EXEMPTION_6.test(d.action)))
+    : duties;
 }
 
 export function fingerprint(text: string): string {
@@ -306,7 +433,17 @@ function constantsFor(
 
 const DUTY_KINDS = new Set(["article", "paragraph", "subparagraph", "point", "indent", "annex"]);
 
-export function extractAtoms(units: Unit[], rules = 1): Atom[] {
+/**
+ * `ownDocuments`: acts whose duties all fall on one kind of party (scope.yaml `holder`), such as the
+ * technical standards that lay down what a financial entity's incident reports contain. Under rules 6
+ * the contents of a document stated in such an act stay duties: the act exists to say what that
+ * party's document contains.
+ */
+export function extractAtoms(
+  units: Unit[],
+  rules = 1,
+  ownDocuments: ReadonlySet<string> = new Set(),
+): Atom[] {
   const children = new Map<string, Unit[]>();
   for (const u of units) {
     if (!u.parent) continue;
@@ -319,7 +456,9 @@ export function extractAtoms(units: Unit[], rules = 1): Atom[] {
   // "They shall …", "It shall …": the pronoun stands for the previous duty's actor in the same article.
   const lastActor = new Map<string, string>();
   const articleOf = (u: Unit) => `${u.act}/${u.eid.split("__")[0]}`;
-  const resolve = (u: Unit, actor: string) => {
+  const resolve = (u: Unit, actor: string, action = "") => {
+    // Rules 6: "it shall be verified that …", "it shall be prohibited to …": no pronoun, no one's.
+    if (rules >= 6 && isImpersonal(actor, action)) return actor;
     const previous = lastActor.get(articleOf(u));
     const resolved = PRONOUN.test(actor) && previous ? previous : actor;
     if (!PRONOUN.test(resolved)) lastActor.set(articleOf(u), resolved);
@@ -342,7 +481,7 @@ export function extractAtoms(units: Unit[], rules = 1): Atom[] {
     }
     const n = (counters.get(u.node) ?? 0) + 1;
     counters.set(u.node, n);
-    const actor = resolve(u, d.actor);
+    const actor = resolve(u, d.actor, d.action);
     let { first, all } = constantsFor(u.act, u.eid, quoted, rules);
     // A point completing a lead-in inherits the quantities the lead-in states ("fines up to EUR …:").
     if (!first && leadIn) {
@@ -372,11 +511,31 @@ export function extractAtoms(units: Unit[], rules = 1): Atom[] {
     });
   };
 
+  const byNode = new Map(units.map((u) => [u.node, u]));
+  /** Rules 6: the duty of the lead-in a point completes, when the point's parent ends with one. */
+  const leadInDuty = (c: Unit): Duty | null => {
+    const p = c.parent ? byNode.get(c.parent) : undefined;
+    if (!p || !DUTY_KINDS.has(p.kind)) return null;
+    const last = sentences(p.own_text).at(-1);
+    if (!last || !/:\s*$/u.test(last.text)) return null;
+    return dutiesIn(last, rules)[0] ?? null;
+  };
+
   for (const u of units) {
     if (!DUTY_KINDS.has(u.kind) || u.own_text === "") continue;
+    const point = u.kind === "point" || u.kind === "indent";
     for (const s of sentences(u.own_text)) {
       const duties = dutiesIn(s, rules);
       for (const [i, d] of duties.entries()) {
+        if (rules >= 6) {
+          // Rules 6: what a document states is not a duty (its subject still is what "it" stands for).
+          if (statesContents(resolve(u, d.actor, d.action), d.action) && !ownDocuments.has(u.act)) continue;
+          // Rules 6: a point's passive duty naming no agent, under a party's lead-in, is that party's
+          // ("Participants … shall comply with the following: (a) the dataset content … shall be described").
+          const lead = point && d.agentless ? leadInDuty(u) : null;
+          if (lead && !lead.agentless && !DOCUMENT_6.test(headNoun(lead.actor)) && !PRONOUN.test(lead.actor))
+            d.actor = lead.actor;
+        }
         const leadIn =
           /:\s*$/u.test(s.text) &&
           (children.get(u.node) ?? []).some((c) => c.kind === "point" || c.kind === "indent");
@@ -387,16 +546,32 @@ export function extractAtoms(units: Unit[], rules = 1): Atom[] {
         // The lead-in's duty is stated point by point; under rules 2, once for the whole lead-in
         // ("… shall be considered a provider and shall be subject to …, in any of the following:").
         if (rules >= 2 && i > 0) continue;
+        // Rules 6: "The notification shall at least: (a) describe …": points saying what a document states.
+        const bareDocument =
+          rules >= 6 &&
+          !ownDocuments.has(u.act) &&
+          BARE_LEAD_IN_6.test(d.action) &&
+          DOCUMENT_6.test(headNoun(PRONOUN.test(d.actor) ? (lastActor.get(articleOf(u)) ?? "") : d.actor));
         for (const c of children.get(u.node) ?? []) {
           if ((c.kind !== "point" && c.kind !== "indent") || c.own_text === "") continue;
           if (sentences(c.own_text).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
+          if (bareDocument && CONTAINS_6.test(c.own_text)) continue;
           const action = `${d.action} ${c.own_text}`.trim();
           // Rules 3: "The provider shall: … (b) not use …" forbids.
           const modality =
             rules >= 3 && d.modality === "obligation" && /^\s*not\s/iu.test(c.own_text)
               ? "prohibition"
               : d.modality;
-          emit(c, { modality, actor: d.actor, action }, 0, c.own_text.length, {
+          // Rules 6: "The information … shall be disclosed in the following manner: (k) for AIFMs of
+          // ELTIFs, in the prospectus …": a point naming a party under a passive lead-in names its holder.
+          const named =
+            rules >= 6 && d.agentless && DOCUMENT_6.test(headNoun(d.actor))
+              ? /^\s*for\s+((?!(?:the )?(?:purposes?|example|instance|information|each|that|this|those|these|all|any|which|whom|the following)\b)[^,;:()]{3,120}?),/iu.exec(
+                  c.own_text,
+                )
+              : null;
+          const actor = named ? (named[1] as string).trim() : d.actor;
+          emit(c, { modality, actor, action }, 0, c.own_text.length, {
             unit: u,
             sentence: s.text,
           });

@@ -6,19 +6,29 @@
 import type { Unit } from "../canon/model.ts";
 import { type AddresseeOf, addresseeOf, isRuleAboutLaw, owedBy } from "./addressee.ts";
 import type { BindingAtom } from "./applicability.ts";
-import { type Atom, type Constant, extractAtoms } from "./atoms.ts";
+import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
-import { ActorMap } from "./taxonomy.ts";
+import { ActorMap, addresseeOfType } from "./taxonomy.ts";
 
 export interface ReleasedAtom extends BindingAtom {
   /**
    * How `applies_to` was decided: "actor" (the actor map), "actor and action" (a Member State's duty
    * reaching the entities it is about), "preceding duty" (a document or thing as subject: the types of
    * the nearest preceding mapped duty in the same article), "act's holder" (no one named and nothing
-   * before: the party the act's scope names as the holder of its duties), or "none".
+   * before: the party the act's scope names as the holder of its duties), "following duty" (extraction
+   * rules 6: a thing as subject with no duty before it in its article: the types of the nearest
+   * following mapped duty there), "act's parties" (rules 6: an impersonal duty, "it shall be prohibited
+   * to …", with no one named in its article: the regulated parties the act reaches), or "none".
    */
-  applies_to_basis: "actor" | "actor and action" | "preceding duty" | "act's holder" | "none";
+  applies_to_basis:
+    | "actor"
+    | "actor and action"
+    | "preceding duty"
+    | "act's holder"
+    | "following duty"
+    | "act's parties"
+    | "none";
   /** Who holds the duty; only a regulated party's duties, and a Member State's duties that prescribe a
    * regulated party's conduct (`through_national_law`), ever enter a firm's register. */
   addressee: AddresseeOf["addressee"];
@@ -58,7 +68,7 @@ export function releaseAtoms(
 ): { atoms: ReleasedAtom[]; stats: AtomStats } {
   const ledger = canon.ledger;
   if (!ledger && recorded) return { atoms: [], stats: atomStats([]) };
-  const extracted = extractAtoms(units, ledger?.extraction ?? 1);
+  const extracted = extractAtoms(units, ledger?.extraction ?? 1, documentHolders(canon));
   const stale = ledger ? staleness(ledger, extracted) : { missing: extracted.length, changed: 0, removed: 0 };
   if (stale.missing + stale.changed + stale.removed > 0) {
     const what = ledger
@@ -73,9 +83,35 @@ export function releaseAtoms(
   const map = new ActorMap(canon.taxonomy);
   const previous = new Map<string, { types: string[]; holder: AddresseeOf }>();
   const holders = new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : [])));
-  const atoms = extracted.map((a: Atom): ReleasedAtom => {
+  const rules = ledger?.extraction ?? 1;
+  const articleOf = (a: Atom) => `${a.act}/${a.unit_eid.split("__")[0]}`;
+  // Rules 6: the nearest following duty of the same article whose own actor names a holder.
+  const following = new Map<number, { types: string[]; holder: AddresseeOf }>();
+  if (rules >= 6) {
+    let next: { article: string; types: string[]; holder: AddresseeOf } | null = null;
+    for (let i = extracted.length - 1; i >= 0; i--) {
+      const a = extracted[i] as Atom;
+      const article = articleOf(a);
+      if (next && next.article !== article) next = null;
+      if (next) following.set(i, next);
+      const types = map.appliesTo(a.actor, a.action, a.act);
+      if (types.length > 0 && !isRuleAboutLaw(a.actor))
+        next = { article, types, holder: addresseeOf(a.actor, a.action, a.act, map, canon.taxonomy) };
+    }
+  }
+  // Rules 6: the regulated parties an act reaches hold its impersonal duties ("it shall be prohibited to …").
+  const parties = (act: string) =>
+    [
+      ...new Set(
+        canon.scope.acts
+          .filter((r) => r.id === act)
+          .flatMap((r) => r.reaches.flatMap((x) => x.types))
+          .filter((t) => addresseeOfType(canon.taxonomy, t) === "regulated_party"),
+      ),
+    ].sort();
+  const atoms = extracted.map((a: Atom, i: number): ReleasedAtom => {
     const ended = byNode.get(a.node)?.ended_by ?? null;
-    const article = `${a.act}/${a.unit_eid.split("__")[0]}`;
+    const article = articleOf(a);
     const own = map.typesIn(a.actor, a.act);
     let appliesTo = map.appliesTo(a.actor, a.action, a.act);
     let basis: ReleasedAtom["applies_to_basis"] =
@@ -92,6 +128,22 @@ export function releaseAtoms(
       appliesTo = [actHolder];
       holder = { addressee: "regulated_party", through_national_law: null };
       basis = "act's holder";
+    }
+    const after = following.get(i);
+    if (appliesTo.length === 0 && after && !isRuleAboutLaw(a.actor)) {
+      appliesTo = after.types;
+      holder = after.holder;
+      basis = "following duty";
+    }
+    if (
+      rules >= 6 &&
+      appliesTo.length === 0 &&
+      isImpersonal(a.actor, a.action) &&
+      parties(a.act).length > 0
+    ) {
+      appliesTo = parties(a.act);
+      holder = { addressee: "regulated_party", through_national_law: null };
+      basis = "act's parties";
     }
     if (basis === "actor" || basis === "actor and action")
       previous.set(article, { types: appliesTo, holder });
@@ -124,6 +176,11 @@ export function releaseAtoms(
     };
   });
   return { atoms, stats: atomStats(atoms) };
+}
+
+/** Acts whose scope names the one party holding their duties (extractAtoms' `ownDocuments`). */
+export function documentHolders(canon: Pick<ObligationsCanon, "scope">): Set<string> {
+  return new Set(canon.scope.acts.flatMap((r) => (r.holder ? [r.id] : [])));
 }
 
 function atomStats(atoms: ReleasedAtom[]): AtomStats {

@@ -10,6 +10,7 @@ import { readRegimeCanon } from "../canon/regime.ts";
 import { EXTRACTION_RULES, extractAtoms } from "./atoms.ts";
 import { readObligationsCanon } from "./canon.ts";
 import { emptyLedger, type SyncReport, serialiseLedger, sync } from "./ledger.ts";
+import { documentHolders } from "./release-atoms.ts";
 
 export function syncLedger(opts: {
   root: string;
@@ -19,8 +20,8 @@ export function syncLedger(opts: {
   const canon = readRegimeCanon(inWorkingTree(opts.root), opts.regime);
   const { corpus } = compile(canon, opts.sources);
   // A sync moves the ledger to the current extraction rules; ids carry over by the ledger's matching.
-  const atoms = extractAtoms(corpus.units, EXTRACTION_RULES);
   const obligations = readObligationsCanon(inWorkingTree(opts.root), opts.regime);
+  const atoms = extractAtoms(corpus.units, EXTRACTION_RULES, documentHolders(obligations));
   const result = sync(obligations.ledger ?? emptyLedger(opts.regime), atoms, EXTRACTION_RULES);
   const lock = join(opts.root, "regimes", opts.regime, "atoms.lock");
   writeFileSync(lock, serialiseLedger(result.ledger));

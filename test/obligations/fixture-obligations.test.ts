@@ -107,9 +107,14 @@ describe("obligations on the fixture regime", () => {
     assert.deepEqual(art4.map((x) => x.modality).sort(), ["obligation", "prohibition"]);
   });
 
-  test("a lead-in's duty is stated point by point, and a fine's amount is read", () => {
+  test("what a notification contains is no duty of its own (extraction rules 6), and a fine's amount is read", () => {
+    // "The notification referred to in paragraph 2 shall contain: (a) … (c) …" says what the
+    // manufacturers' notification (paragraph 2, their duty) holds; the paragraph's other duty stays.
     const points = atoms1.filter((x) => x.node.startsWith("widgets/art_3__para_3__point_"));
-    assert.equal(points.length, 3);
+    assert.equal(points.length, 0);
+    assert.ok(
+      atoms1.some((x) => x.node.startsWith("widgets/art_3__para_3") && /keep records/u.test(x.quoted_text)),
+    );
     const fine = atoms1.find((x) => x.node === "widgets/art_5");
     assert.equal(fine?.executable_value, 20000000);
     assert.equal(fine?.executable_unit, "EUR");

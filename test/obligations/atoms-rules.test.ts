@@ -1,0 +1,237 @@
+/**
+ * Extraction rules 6 (src/obligations/atoms.ts, docs/obligations.md#extraction-rules): one small
+ * sentence per rule, read under rules 6 and, where it changes, under rules 5.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { Unit } from "../../src/canon/model.ts";
+import { extractAtoms } from "../../src/obligations/atoms.ts";
+import type { ObligationsCanon } from "../../src/obligations/canon.ts";
+import { emptyLedger, sync } from "../../src/obligations/ledger.ts";
+import { releaseAtoms } from "../../src/obligations/release-atoms.ts";
+import { parseTaxonomy } from "../../src/obligations/taxonomy.ts";
+
+/** An article of act `act` whose paragraphs are `texts`; a text ending with ":" takes the next `points`. */
+function article(act: string, texts: (string | { lead: string; points: string[] })[]): Unit[] {
+  const unit = (eid: string, kind: Unit["kind"], parent: string | null, own: string): Unit => ({
+    node: `${act}/${eid}`,
+    act,
+    eid,
+    kind,
+    num: null,
+    heading: null,
+    parent,
+    own_text: own,
+    text: own,
+    citation: eid,
+    eli: `http://example.eu/${act}/${eid}`,
+    valid_from: "2026-01-01",
+    valid_to: null,
+  });
+  const units = [unit("art_1", "article", null, "")];
+  texts.forEach((t, i) => {
+    const eid = `art_1__para_${i + 1}`;
+    if (typeof t === "string") {
+      units.push(unit(eid, "paragraph", `${act}/art_1`, t));
+      return;
+    }
+    units.push(unit(eid, "paragraph", `${act}/art_1`, t.lead));
+    t.points.forEach((p, j) => {
+      units.push(unit(`${eid}__point_${"abcdefgh"[j]}`, "point", `${act}/${eid}`, p));
+    });
+  });
+  return units;
+}
+
+const read = (units: Unit[], rules: number, own: string[] = []) =>
+  extractAtoms(units, rules, new Set(own)).map((a) => ({
+    modality: a.modality,
+    actor: a.actor,
+    text: a.quoted_text,
+  }));
+
+describe("extraction rules 6", () => {
+  test("what a document contains is not a duty; in an act on one party's documents it is that party's", () => {
+    const units = article("x", [
+      "The report shall contain an assessment of the impact on small enterprises.",
+    ]);
+    assert.equal(read(units, 5).length, 1);
+    assert.deepEqual(read(units, 6), []);
+    assert.equal(read(units, 6, ["x"]).length, 1);
+  });
+
+  test("nor are the points completing a lead-in that says what a document contains", () => {
+    const units = article("x", [
+      {
+        lead: "The summary shall contain a warning that:",
+        points: ["the prospective holder should read the white paper as a whole;"],
+      },
+    ]);
+    assert.equal(read(units, 5).length, 1);
+    assert.deepEqual(read(units, 6), []);
+  });
+
+  test("a party's lead-in is still stated point by point", () => {
+    const units = article("x", [
+      { lead: "The provider shall:", points: ["keep the logs for six months;", "inform the deployer."] },
+    ]);
+    assert.deepEqual(
+      read(units, 6).map((a) => [a.actor, a.text]),
+      [
+        ["The provider", "keep the logs for six months;"],
+        ["The provider", "inform the deployer."],
+      ],
+    );
+  });
+
+  test("an exemption states no duty; the sentence's other duty stands", () => {
+    const units = article("x", [
+      "Micro enterprises shall not be required to appoint a representative and shall keep a register of requests.",
+    ]);
+    assert.deepEqual(
+      read(units, 5).map((a) => a.modality),
+      ["prohibition", "obligation"],
+    );
+    assert.deepEqual(read(units, 6), [
+      { modality: "obligation", actor: "Micro enterprises", text: "shall keep a register of requests." },
+    ]);
+  });
+
+  test("a qualification is not a duty", () => {
+    const units = article("x", [
+      "An economic activity shall qualify as sustainable where it reduces emissions.",
+    ]);
+    assert.equal(read(units, 5).length, 1);
+    assert.deepEqual(read(units, 6), []);
+  });
+
+  test("a modal in a relative clause is not the sentence's verb", () => {
+    const may = article("x", [
+      "A description of the conditions under which the rights and obligations may be modified;",
+    ]);
+    assert.equal(read(may, 5).length, 1);
+    assert.deepEqual(read(may, 6), []);
+    const shall = article("x", [
+      {
+        lead: "The notified body shall:",
+        points: ["for each project, provide a detailed report which shall be based on a standard format;"],
+      },
+    ]);
+    assert.deepEqual(
+      read(shall, 6).map((a) => a.actor),
+      ["The notified body"],
+    );
+  });
+
+  test("'it shall be verified that …' is impersonal, not the previous actor's", () => {
+    const units = article("x", [
+      "The investigator shall give the subject the information.",
+      "It shall be verified that the subject has understood the information.",
+    ]);
+    assert.equal(read(units, 5)[1]?.actor, "The investigator");
+    assert.equal(read(units, 6)[1]?.actor, "It");
+  });
+
+  test("'by' after a participle following a noun is that participle's agent, not the duty's", () => {
+    const units = article("x", [
+      "The EU declaration of conformity shall be kept up to date. It shall be translated into the languages required by the Member State.",
+    ]);
+    assert.equal(read(units, 5)[1]?.actor, "the Member State");
+    assert.equal(read(units, 6)[1]?.actor, "The EU declaration of conformity");
+  });
+
+  test("a connective opening the sentence is no part of its subject", () => {
+    const units = article("x", ["However, the importer shall inform the manufacturer."]);
+    assert.equal(read(units, 5)[0]?.actor, "However, the importer");
+    assert.equal(read(units, 6)[0]?.actor, "the importer");
+  });
+
+  test("a point's passive duty with no agent, under a party's lead-in, is that party's", () => {
+    const units = article("x", [
+      {
+        lead: "Participants in data spaces shall comply with the following requirements:",
+        points: ["the dataset content shall be described in a machine-readable format;"],
+      },
+    ]);
+    assert.equal(read(units, 5)[0]?.actor, "the dataset content");
+    assert.equal(read(units, 6)[0]?.actor, "Participants in data spaces");
+  });
+
+  test("a point naming a party with 'for' under a document's passive lead-in names its holder", () => {
+    const units = article("x", [
+      {
+        lead: "The information referred to in paragraph 1 shall be disclosed in the following manner:",
+        points: ["for AIFMs, in the annual report;"],
+      },
+    ]);
+    assert.equal(read(units, 5)[0]?.actor, "The information referred to in paragraph 1");
+    assert.equal(read(units, 6)[0]?.actor, "AIFMs");
+  });
+
+  describe("holders found from context (release-atoms.ts)", () => {
+    const taxonomy = parseTaxonomy(
+      [
+        "entity_types:",
+        "  - { id: controller, label: controller, parents: [], defined_in: x/art_1 }",
+        "  - { id: economic_operator, label: economic operator, parents: [], defined_in: x/art_1 }",
+        "  - { id: authority, label: authority, parents: [], defined_in: x/art_1, addressee: public_authority }",
+      ].join("\n"),
+      [
+        "actors:",
+        "  - { phrase: controller, types: [controller] }",
+        "  - { phrase: economic operator, types: [economic_operator] }",
+        "  - { phrase: supervisory authority, types: [authority] }",
+      ].join("\n"),
+      "test",
+    );
+    const released = (units: Unit[], rules: number) => {
+      const canon = {
+        taxonomy,
+        ledger: sync(emptyLedger("t"), extractAtoms(units, rules), rules).ledger,
+        scope: {
+          acts: [
+            {
+              id: "x",
+              nodes: ["x"],
+              provision: "x/art_1",
+              reason: "",
+              reaches: [{ types: ["economic_operator", "authority"] }],
+            },
+          ],
+          parts: [],
+          derive: [],
+        },
+      } as unknown as ObligationsCanon;
+      return releaseAtoms(units, canon, "t", false).atoms.map((a) => ({
+        applies_to: a.applies_to,
+        basis: a.applies_to_basis,
+        addressee: a.addressee,
+      }));
+    };
+
+    test("a thing as subject with no duty before it takes the article's next duty's holder", () => {
+      const units = article("x", [
+        "A transfer of personal data shall take place only on one of the conditions in paragraph 2.",
+        "The controller shall document the transfer.",
+      ]);
+      assert.equal(released(units, 5)[0]?.basis, "none");
+      assert.deepEqual(released(units, 6)[0], {
+        applies_to: ["controller"],
+        basis: "following duty",
+        addressee: "regulated_party",
+      });
+    });
+
+    test("an impersonal prohibition no one in its article holds binds the regulated parties the act reaches", () => {
+      const units = article("x", [
+        "In the advertising of devices, it shall be prohibited to use misleading names.",
+      ]);
+      assert.equal(released(units, 5)[0]?.addressee, "none");
+      assert.deepEqual(released(units, 6)[0], {
+        applies_to: ["economic_operator"],
+        basis: "act's parties",
+        addressee: "regulated_party",
+      });
+    });
+  });
+});
