@@ -48,6 +48,8 @@ export interface Comparison {
   false_positives: string[];
   false_negatives: string[];
   unexplained: string[];
+  /** Disagreements the gold file lists on which engine and gold now agree: explanations to remove. */
+  stale: string[];
 }
 
 const articleOf = (act: string, eid: string) => {
@@ -96,6 +98,7 @@ export function compare(release: LoadedRelease, gold: Gold): Comparison {
     false_positives: fp,
     false_negatives: fn,
     unexplained: [...fp, ...fn].filter((a) => !explained.has(a)),
+    stale: [...explained].filter((a) => !fp.includes(a) && !fn.includes(a)).sort(),
   };
 }
 
