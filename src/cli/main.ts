@@ -29,6 +29,13 @@ const program = new Command("acquis")
     outputError: (str, write) => write(`acquis: ${str.replace(/^error: /u, "").trimEnd()}\n`),
   });
 
+// A reader that stops early (`acquis coverage … | head`) closes the pipe: that is the reader's choice,
+// not a failure, so the command ends quietly instead of with an EPIPE stack.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+  throw e;
+});
+
 registerBuild(program);
 registerAtoms(program);
 registerCoverage(program);

@@ -104,7 +104,8 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
   };
   const server = createServer(limits, (req, res) => {
     const method = req.method ?? "GET";
-    if (!["GET", "POST", "DELETE", "HEAD"].includes(method)) {
+    // The contract: every verb but GET, POST and DELETE, HEAD included, is the standard library's 501.
+    if (!["GET", "POST", "DELETE"].includes(method)) {
       const html = `<!DOCTYPE html>\n<html><head><title>Error response</title></head><body><h1>Error response</h1><p>Error code: 501</p><p>Message: Unsupported method ('${method.replace(/[^A-Z]/gu, "")}').</p></body></html>\n`;
       res.writeHead(501, {
         "content-type": "text/html; charset=utf-8",
@@ -115,7 +116,7 @@ export function feedServer(service: FeedService, baseUrl: () => string): Server 
     }
     const path = (req.url ?? "/").split("?")[0] as string;
     const route = routes.find((r) => r.pattern.test(path));
-    const handler = route?.verbs[(method === "HEAD" ? "GET" : method) as "GET" | "POST" | "DELETE"];
+    const handler = route?.verbs[method as "GET" | "POST" | "DELETE"];
     if (!route || !handler) {
       sendJson(res, 404, { error: route ? `${method} is not answered on ${path}` : `no route ${path}` });
       return;

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { acquis } from "../helpers/cli.ts";
+import { acquis, BIN } from "../helpers/cli.ts";
 import { fixtureRepo } from "../helpers/fixture-repo.ts";
 
 /** The one error line a refusal prints (progress lines may precede it). */
@@ -16,6 +17,21 @@ describe("the acquis command line", () => {
     assert.equal(r.status, 0);
     assert.match(r.stdout, /Usage: acquis/u);
     assert.match(r.stdout, /build \[options\] <regime>/u);
+  });
+
+  test("a reader that stops early (| head) ends the command quietly, with no stack trace", () => {
+    assert.equal(acquis(["build", "eu"]).status, 0);
+    const r = spawnSync(
+      "bash",
+      [
+        "-c",
+        `set -o pipefail; "${process.execPath}" "${BIN}" coverage --profile lt-micro-payment-institution | head -1`,
+      ],
+      { encoding: "utf8" },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^# Obligations of lt-micro-payment-institution/u);
+    assert.equal(r.stderr, "");
   });
 
   test("--version prints the package version and exits 0", () => {

@@ -455,6 +455,7 @@ for (const [kind, storeFor] of STORES)
       }
       const put = await fetch(`${feed.url}/subscriptions`, { method: "PUT" });
       assert.equal(put.status, 501);
+      assert.equal((await fetch(`${feed.url}/feed.json`, { method: "HEAD" })).status, 501, "HEAD too");
       assert.match(put.headers.get("content-type") ?? "", /text\/html/u);
       const removed = await feed.call("DELETE", "/subscriptions/unece-watch");
       assert.deepEqual(removed.json, { removed: "unece-watch" });
