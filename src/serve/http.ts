@@ -29,17 +29,6 @@ import { describeErrors, unicodeProblem } from "./validate.ts";
 export const BODY_LIMIT = 65536;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/u;
 
-const ROUTES = [
-  "/v1/answer",
-  "/v1/atom",
-  "/v1/obligations",
-  "/v1/unit",
-  "/healthz",
-  "/readyz",
-  "/metrics",
-  "/openapi.json",
-  MCP_ROUTE,
-];
 /** Rejected bearer tokens one client address may send per minute before it is refused outright. */
 const WRONG_TOKENS_PER_MINUTE = 20;
 
@@ -49,6 +38,8 @@ function routeOf(req: FastifyRequest): string {
 }
 
 const PROBES = new Set(["/healthz", "/readyz", "/metrics", "/openapi.json"]);
+/** Every path served, from the operations table: a wrong verb on one is a 405, not a 404. */
+const ROUTES = [...OPERATIONS.map((op) => op.route), ...PROBES, MCP_ROUTE];
 
 interface Metrics {
   registry: client.Registry;

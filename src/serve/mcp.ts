@@ -47,6 +47,8 @@ const DIFF_TOOL: Tool = {
 };
 
 const TOOLS: Tool[] = [...OPERATIONS.map((op) => ({ ...op, name: op.tool })), DIFF_TOOL];
+/** The tools' names, as the OpenAPI document's description of the MCP route lists them. */
+export const TOOL_NAMES = TOOLS.map((t) => t.name);
 const ANNOTATIONS = {
   readOnlyHint: true,
   idempotentHint: true,

@@ -5,6 +5,7 @@
  */
 
 import { ErrorBody, HealthResponse, ReadyResponse } from "../contract/schemas.ts";
+import { TOOL_NAMES } from "./mcp.ts";
 import { MCP_ROUTE, OPERATIONS, type Operation } from "./operations.ts";
 
 /** The API version the serving contract states (spec: Versioning). */
@@ -121,8 +122,7 @@ function mcpPath() {
     post: {
       operationId: "mcp",
       summary: "The Model Context Protocol over Streamable HTTP (stateless): one JSON-RPC message per POST",
-      description:
-        "The five MCP tools (search_regulation, get_unit, get_atom, list_obligations, diff_releases) for hosted agents; send Accept: application/json, text/event-stream. Same credentials and rate limit as the REST routes.",
+      description: `The ${TOOL_NAMES.length} MCP tools (${TOOL_NAMES.join(", ")}) for hosted agents; send Accept: application/json, text/event-stream. Same credentials and rate limit as the REST routes.`,
       security: [{ bearerAuth: [] }, {}],
       requestBody: { required: true, content: { "application/json": { schema: JSON_RPC } } },
       responses: {
