@@ -68,114 +68,172 @@ export function releaseAtoms(
 ): { atoms: ReleasedAtom[]; stats: AtomStats } {
   const ledger = canon.ledger;
   if (!ledger && recorded) return { atoms: [], stats: atomStats([]) };
-  const extracted = extractAtoms(units, ledger?.extraction ?? 1, documentHolders(canon));
-  const stale = ledger ? staleness(ledger, extracted) : { missing: extracted.length, changed: 0, removed: 0 };
-  if (stale.missing + stale.changed + stale.removed > 0) {
-    const what = ledger
-      ? `out of date (${stale.missing} new, ${stale.changed} changed, ${stale.removed} removed atoms)`
-      : "missing";
-    throw new LedgerOutOfDate(
-      `regimes/${regime}/atoms.lock is ${what}: run \`acquis atoms sync ${regime}\` and commit it`,
-    );
-  }
+  const rules = ledger?.extraction ?? 1;
+  const extracted = extractAtoms(units, rules, documentHolders(canon));
+  checkLedger(ledger, extracted, regime);
   const ids = new Map((ledger?.atoms ?? []).filter((e) => e.status === "active").map((e) => [e.key, e.id]));
   const byNode = new Map(units.map((u) => [u.node, u]));
   const map = new ActorMap(canon.taxonomy);
-  const previous = new Map<string, { types: string[]; holder: AddresseeOf }>();
-  const holders = new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : [])));
-  const rules = ledger?.extraction ?? 1;
-  const articleOf = (a: Atom) => `${a.act}/${a.unit_eid.split("__")[0]}`;
-  // Rules 6: the nearest following duty of the same article whose own actor names a holder.
-  const following = new Map<number, { types: string[]; holder: AddresseeOf }>();
-  if (rules >= 6) {
-    let next: { article: string; types: string[]; holder: AddresseeOf } | null = null;
-    for (let i = extracted.length - 1; i >= 0; i--) {
-      const a = extracted[i] as Atom;
-      const article = articleOf(a);
-      if (next && next.article !== article) next = null;
-      if (next) following.set(i, next);
-      const types = map.appliesTo(a.actor, a.action, a.act);
-      if (types.length > 0 && !isRuleAboutLaw(a.actor))
-        next = { article, types, holder: addresseeOf(a.actor, a.action, a.act, map, canon.taxonomy) };
-    }
-  }
-  // Rules 6: the regulated parties an act reaches hold its impersonal duties ("it shall be prohibited to …").
-  const parties = (act: string) =>
-    [
-      ...new Set(
-        canon.scope.acts
-          .filter((r) => r.id === act)
-          .flatMap((r) => r.reaches.flatMap((x) => x.types))
-          .filter((t) => addresseeOfType(canon.taxonomy, t) === "regulated_party"),
-      ),
-    ].sort();
+  const holders: Holders = {
+    canon,
+    map,
+    rules,
+    previous: new Map(),
+    acts: new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : []))),
+    following: rules >= 6 ? followingHolders(extracted, map, canon) : new Map(),
+    parties: actParties(canon),
+  };
   const atoms = extracted.map((a: Atom, i: number): ReleasedAtom => {
-    const ended = byNode.get(a.node)?.ended_by ?? null;
-    const article = articleOf(a);
-    const own = map.typesIn(a.actor, a.act);
-    let appliesTo = map.appliesTo(a.actor, a.action, a.act);
-    let basis: ReleasedAtom["applies_to_basis"] =
-      appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
-    let holder = addresseeOf(a.actor, a.action, a.act, map, canon.taxonomy);
-    const before = previous.get(article);
-    if (appliesTo.length === 0 && before && !isRuleAboutLaw(a.actor)) {
-      appliesTo = before.types;
-      holder = before.holder;
-      basis = "preceding duty";
-    }
-    const actHolder = holders.get(a.act);
-    if (appliesTo.length === 0 && actHolder && !isRuleAboutLaw(a.actor)) {
-      appliesTo = [actHolder];
-      holder = { addressee: "regulated_party", through_national_law: null };
-      basis = "act's holder";
-    }
-    const after = following.get(i);
-    if (appliesTo.length === 0 && after && !isRuleAboutLaw(a.actor)) {
-      appliesTo = after.types;
-      holder = after.holder;
-      basis = "following duty";
-    }
-    if (
-      rules >= 6 &&
-      appliesTo.length === 0 &&
-      isImpersonal(a.actor, a.action) &&
-      parties(a.act).length > 0
-    ) {
-      appliesTo = parties(a.act);
-      holder = { addressee: "regulated_party", through_national_law: null };
-      basis = "act's parties";
-    }
-    if (basis === "actor" || basis === "actor and action")
-      previous.set(article, { types: appliesTo, holder });
-    return {
-      id: ids.get(a.key) as string,
-      key: a.key,
-      node: a.node,
-      act: a.act,
-      unit_eid: a.unit_eid,
-      modality: a.modality,
-      actor: a.actor,
-      action: a.action,
-      applies_to: appliesTo,
-      applies_to_basis: basis,
-      addressee: holder.addressee,
-      through_national_law: holder.through_national_law,
-      owed_by: a.modality === "permission" ? owedBy(a.action, a.act, map, canon.taxonomy) : null,
-      quoted_text: a.quoted_text,
-      char_start: a.char_start,
-      char_end: a.char_end,
-      lead_in: a.lead_in,
-      effective: a.effective,
-      expires: a.expires,
-      status_basis: ended?.includes("/") ? "deleted" : null,
-      executable_name: a.executable_name,
-      executable_unit: a.executable_unit,
-      executable_value: a.executable_value,
-      constants: a.constants,
-      fingerprint: a.fingerprint,
-    };
+    const { appliesTo, basis, holder } = holderOf(a, i, holders);
+    return released(a, ids.get(a.key) as string, appliesTo, basis, holder, {
+      ended: byNode.get(a.node)?.ended_by ?? null,
+      owedBy: a.modality === "permission" ? owedBy(a.action, a.act, map, canon.taxonomy) : null,
+    });
   });
   return { atoms, stats: atomStats(atoms) };
+}
+
+/** A release is built only from a ledger that holds exactly the atoms the rules extract. */
+function checkLedger(ledger: ObligationsCanon["ledger"], extracted: Atom[], regime: string): void {
+  const stale = ledger ? staleness(ledger, extracted) : { missing: extracted.length, changed: 0, removed: 0 };
+  if (stale.missing + stale.changed + stale.removed === 0) return;
+  const what = ledger
+    ? `out of date (${stale.missing} new, ${stale.changed} changed, ${stale.removed} removed atoms)`
+    : "missing";
+  throw new LedgerOutOfDate(
+    `regimes/${regime}/atoms.lock is ${what}: run \`acquis atoms sync ${regime}\` and commit it`,
+  );
+}
+
+type Holder = { types: string[]; holder: AddresseeOf };
+
+/** What deciding an atom's holder reads: the canon, the rules, and what earlier atoms decided. */
+interface Holders {
+  canon: ObligationsCanon;
+  map: ActorMap;
+  rules: number;
+  /** Per article, the holder of the last duty whose own actor named one. */
+  previous: Map<string, Holder>;
+  /** Acts whose scope names the one party holding their duties. */
+  acts: Map<string, string>;
+  /** Rules 6: per atom, the nearest following duty of its article whose actor names a holder. */
+  following: Map<number, Holder>;
+  /** Rules 6: per act, the regulated parties it reaches. */
+  parties: Map<string, string[]>;
+}
+
+const articleOf = (a: Atom) => `${a.act}/${a.unit_eid.split("__")[0]}`;
+
+/** Rules 6: the nearest following duty of the same article whose own actor names a holder. */
+function followingHolders(extracted: Atom[], map: ActorMap, canon: ObligationsCanon): Map<number, Holder> {
+  const following = new Map<number, Holder>();
+  let next: (Holder & { article: string }) | null = null;
+  for (let i = extracted.length - 1; i >= 0; i--) {
+    const a = extracted[i] as Atom;
+    const article = articleOf(a);
+    if (next && next.article !== article) next = null;
+    if (next) following.set(i, next);
+    const types = map.appliesTo(a.actor, a.action, a.act);
+    if (types.length > 0 && !isRuleAboutLaw(a.actor))
+      next = { article, types, holder: addresseeOf(a.actor, a.action, a.act, map, canon.taxonomy) };
+  }
+  return following;
+}
+
+/** Rules 6: the regulated parties an act reaches hold its impersonal duties ("it shall be prohibited to …"). */
+function actParties(canon: ObligationsCanon): Map<string, string[]> {
+  const parties = new Map<string, string[]>();
+  for (const r of canon.scope.acts) {
+    const types = r.reaches
+      .flatMap((x) => x.types)
+      .filter((t) => addresseeOfType(canon.taxonomy, t) === "regulated_party");
+    parties.set(r.id, [...new Set([...(parties.get(r.id) ?? []), ...types])].sort());
+  }
+  return parties;
+}
+
+/**
+ * Who holds an atom's duty: the parties its actor (and action) name; failing that, in this order, the
+ * holder of the article's preceding duty, the act's one holder, the article's following duty (rules 6),
+ * and for an impersonal duty the parties the act reaches (rules 6).
+ */
+function holderOf(
+  a: Atom,
+  i: number,
+  h: Holders,
+): { appliesTo: string[]; basis: ReleasedAtom["applies_to_basis"]; holder: AddresseeOf } {
+  const article = articleOf(a);
+  const own = h.map.typesIn(a.actor, a.act);
+  let appliesTo = h.map.appliesTo(a.actor, a.action, a.act);
+  let basis: ReleasedAtom["applies_to_basis"] =
+    appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
+  let holder = addresseeOf(a.actor, a.action, a.act, h.map, h.canon.taxonomy);
+  const about = isRuleAboutLaw(a.actor);
+  const before = h.previous.get(article);
+  if (appliesTo.length === 0 && before && !about) {
+    appliesTo = before.types;
+    holder = before.holder;
+    basis = "preceding duty";
+  }
+  const actHolder = h.acts.get(a.act);
+  if (appliesTo.length === 0 && actHolder && !about) {
+    appliesTo = [actHolder];
+    holder = { addressee: "regulated_party", through_national_law: null };
+    basis = "act's holder";
+  }
+  const after = h.following.get(i);
+  if (appliesTo.length === 0 && after && !about) {
+    appliesTo = after.types;
+    holder = after.holder;
+    basis = "following duty";
+  }
+  const parties = h.parties.get(a.act) ?? [];
+  if (h.rules >= 6 && appliesTo.length === 0 && isImpersonal(a.actor, a.action) && parties.length > 0) {
+    appliesTo = parties;
+    holder = { addressee: "regulated_party", through_national_law: null };
+    basis = "act's parties";
+  }
+  if (basis === "actor" || basis === "actor and action")
+    h.previous.set(article, { types: appliesTo, holder });
+  return { appliesTo, basis, holder };
+}
+
+/** The atom as a release states it. */
+function released(
+  a: Atom,
+  id: string,
+  appliesTo: string[],
+  basis: ReleasedAtom["applies_to_basis"],
+  holder: AddresseeOf,
+  more: { ended: string | null; owedBy: ReleasedAtom["owed_by"] },
+): ReleasedAtom {
+  return {
+    id,
+    key: a.key,
+    node: a.node,
+    act: a.act,
+    unit_eid: a.unit_eid,
+    modality: a.modality,
+    actor: a.actor,
+    action: a.action,
+    applies_to: appliesTo,
+    applies_to_basis: basis,
+    addressee: holder.addressee,
+    through_national_law: holder.through_national_law,
+    owed_by: more.owedBy,
+    quoted_text: a.quoted_text,
+    char_start: a.char_start,
+    char_end: a.char_end,
+    lead_in: a.lead_in,
+    effective: a.effective,
+    expires: a.expires,
+    status_basis: more.ended?.includes("/") ? "deleted" : null,
+    executable_name: a.executable_name,
+    executable_unit: a.executable_unit,
+    executable_value: a.executable_value,
+    constants: a.constants,
+    fingerprint: a.fingerprint,
+  };
 }
 
 /** Acts whose scope names the one party holding their duties (extractAtoms' `ownDocuments`). */
