@@ -229,140 +229,189 @@ function admission(
   };
 }
 
+/** A closure being assembled: its blocks in order, each id once (the first role that reaches it keeps it). */
+interface Closing {
+  e: Engine;
+  asOf: string;
+  blocks: Block[];
+  seen: Set<string>;
+}
+
+function addBlock(c: Closing, b: Block): void {
+  if (c.seen.has(b.id)) return;
+  c.seen.add(b.id);
+  c.blocks.push(b);
+}
+
+/**
+ * The closure of the matched units: the units themselves, then around each in turn its article and
+ * chapter, the definitions it uses, what amends or repeals it and what it amends or repeals, the
+ * derogations from it, and its obligation atoms.
+ */
 function closure(e: Engine, matched: Unit[], asOf: string): Block[] {
-  const blocks: Block[] = [];
-  const seen = new Set<string>();
-  const add = (b: Block) => {
-    if (seen.has(b.id)) return;
-    seen.add(b.id);
-    blocks.push(b);
-  };
+  const c: Closing = { e, asOf, blocks: [], seen: new Set<string>() };
   for (const u of matched)
-    add({ id: u.node, role: "match", text: u.text, citation: unitCitation(e, u, asOf), attached_to: null });
+    addBlock(c, {
+      id: u.node,
+      role: "match",
+      text: u.text,
+      citation: unitCitation(e, u, asOf),
+      attached_to: null,
+    });
   for (const u of matched) {
-    for (
-      let p = u.parent ? e.release.byNode.get(u.parent) : undefined;
-      p;
-      p = p.parent ? e.release.byNode.get(p.parent) : undefined
-    ) {
-      if (p.kind === "article")
-        add({
-          id: p.node,
-          role: "ancestor",
-          text: p.text,
-          citation: unitCitation(e, p, asOf),
-          attached_to: u.node,
-        });
-      if (p.kind === "chapter") {
-        add({
-          id: p.node,
-          role: "ancestor",
-          text: [p.citation, p.heading].filter(Boolean).join(": "),
-          citation: unitCitation(e, p, asOf),
-          attached_to: u.node,
-        });
-      }
+    addAncestors(c, u);
+    addDefinitions(c, u);
+    addAmendments(c, u);
+    addDerogations(c, u);
+    addAtoms(c, u);
+  }
+  return c.blocks;
+}
+
+/** The article and the chapter a matched unit sits in (a chapter as its citation and heading only). */
+function addAncestors(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  for (
+    let p = u.parent ? e.release.byNode.get(u.parent) : undefined;
+    p;
+    p = p.parent ? e.release.byNode.get(p.parent) : undefined
+  ) {
+    if (p.kind === "article")
+      addBlock(c, {
+        id: p.node,
+        role: "ancestor",
+        text: p.text,
+        citation: unitCitation(e, p, asOf),
+        attached_to: u.node,
+      });
+    if (p.kind === "chapter") {
+      addBlock(c, {
+        id: p.node,
+        role: "ancestor",
+        text: [p.citation, p.heading].filter(Boolean).join(": "),
+        citation: unitCitation(e, p, asOf),
+        attached_to: u.node,
+      });
     }
-    // Definitions the matched text uses: its own and its descendants' (the graph's uses_definition edges).
-    for (const x of subtree(e, u.node)) {
-      for (const defNode of e.usesDefinition.get(x.node) ?? []) {
-        const d = e.release.byNode.get(defNode);
-        if (!d || d.node === u.node || !inForce(d, asOf)) continue;
-        add({
-          id: d.node,
-          role: "definition",
-          text: d.text,
-          citation: unitCitation(e, d, asOf),
-          attached_to: u.node,
-          detail: { term: d.defines },
-        });
-      }
+  }
+}
+
+/** Definitions the matched text uses: its own and its descendants' (the graph's uses_definition edges). */
+function addDefinitions(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  for (const x of subtree(e, u.node)) {
+    for (const defNode of e.usesDefinition.get(x.node) ?? []) {
+      const d = e.release.byNode.get(defNode);
+      if (!d || d.node === u.node || !inForce(d, asOf)) continue;
+      addBlock(c, {
+        id: d.node,
+        role: "definition",
+        text: d.text,
+        citation: unitCitation(e, d, asOf),
+        attached_to: u.node,
+        detail: { term: d.defines },
+      });
     }
-    const act = e.actsById.get(u.act);
-    for (const edge of e.amendments) {
-      if ((edge.kind === "amends" || edge.kind === "repeals") && edge.to === act?.work_iri) {
-        const from = e.release.byNode.get(edge.from);
-        if (from)
-          add({
-            id: from.node,
-            role: "amendment",
-            text: from.text,
-            citation: unitCitation(e, from, asOf),
-            attached_to: u.node,
-            detail: { kind: edge.kind },
-          });
-      }
-      if (
-        (edge.kind === "amends" || edge.kind === "repeals") &&
-        (edge.from === u.node || edge.from.startsWith(`${u.node}__`))
-      ) {
-        const target = e.release.acts.find((a) => a.work_iri === edge.to);
-        if (target) {
-          add({
-            id: target.work_iri,
-            role: "amended",
-            text: target.title,
-            citation: {
-              ...unitCitation(e, u, asOf),
-              label: target.short_name,
-              eid: null,
-              node: null,
-              work_iri: target.work_iri,
-              expression_iri: target.expression_iri,
-            },
-            attached_to: u.node,
-            detail: { kind: edge.kind, act: target.id },
-          });
-        }
-      }
-    }
-    for (const d of e.release.derogations) {
-      if (
-        !d.disapplies.some((n) => u.node === n || u.node.startsWith(`${n}__`) || n.startsWith(`${u.node}__`))
-      )
-        continue;
-      const from = e.release.byNode.get(d.derogating);
-      if (from) {
-        add({
+  }
+}
+
+/**
+ * Per amendment or repeal edge, in the graph's order: the provision that amends or repeals the matched
+ * unit's act, and the act the matched unit (or a unit below it) amends or repeals.
+ */
+function addAmendments(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  const act = e.actsById.get(u.act);
+  for (const edge of e.amendments) {
+    if ((edge.kind === "amends" || edge.kind === "repeals") && edge.to === act?.work_iri) {
+      const from = e.release.byNode.get(edge.from);
+      if (from)
+        addBlock(c, {
           id: from.node,
-          role: "derogation",
+          role: "amendment",
           text: from.text,
           citation: unitCitation(e, from, asOf),
           attached_to: u.node,
-          detail: {
-            derogation: d.id,
-            disapplies: d.disapplies,
-            exempts: d.exempts,
-            from: d.from,
-            until: d.until,
-          },
+          detail: { kind: edge.kind },
         });
-      }
     }
-    for (const x of subtree(e, u.node)) {
-      for (const a of e.atomsByNode.get(x.node) ?? []) {
-        add({
-          id: a.id,
-          role: "obligation",
-          text: a.quoted_text,
-          citation: atomCitation(e, a, asOf),
-          attached_to: u.node,
-          detail: {
-            modality: a.modality,
-            actor: a.actor,
-            action: a.action,
-            applies_to: a.applies_to,
-            executable_name: a.executable_name,
-            executable_unit: a.executable_unit,
-            executable_value: a.executable_value,
-            char_start: a.char_start,
-            char_end: a.char_end,
+    if (
+      (edge.kind === "amends" || edge.kind === "repeals") &&
+      (edge.from === u.node || edge.from.startsWith(`${u.node}__`))
+    ) {
+      const target = e.release.acts.find((a) => a.work_iri === edge.to);
+      if (target) {
+        addBlock(c, {
+          id: target.work_iri,
+          role: "amended",
+          text: target.title,
+          citation: {
+            ...unitCitation(e, u, asOf),
+            label: target.short_name,
+            eid: null,
+            node: null,
+            work_iri: target.work_iri,
+            expression_iri: target.expression_iri,
           },
+          attached_to: u.node,
+          detail: { kind: edge.kind, act: target.id },
         });
       }
     }
   }
-  return blocks;
+}
+
+/** The derogating provisions that disapply the matched unit, a unit above it or a unit below it. */
+function addDerogations(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  for (const d of e.release.derogations) {
+    if (!d.disapplies.some((n) => u.node === n || u.node.startsWith(`${n}__`) || n.startsWith(`${u.node}__`)))
+      continue;
+    const from = e.release.byNode.get(d.derogating);
+    if (from) {
+      addBlock(c, {
+        id: from.node,
+        role: "derogation",
+        text: from.text,
+        citation: unitCitation(e, from, asOf),
+        attached_to: u.node,
+        detail: {
+          derogation: d.id,
+          disapplies: d.disapplies,
+          exempts: d.exempts,
+          from: d.from,
+          until: d.until,
+        },
+      });
+    }
+  }
+}
+
+/** The obligation atoms written into the matched unit and the units below it. */
+function addAtoms(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  for (const x of subtree(e, u.node)) {
+    for (const a of e.atomsByNode.get(x.node) ?? []) {
+      addBlock(c, {
+        id: a.id,
+        role: "obligation",
+        text: a.quoted_text,
+        citation: atomCitation(e, a, asOf),
+        attached_to: u.node,
+        detail: {
+          modality: a.modality,
+          actor: a.actor,
+          action: a.action,
+          applies_to: a.applies_to,
+          executable_name: a.executable_name,
+          executable_unit: a.executable_unit,
+          executable_value: a.executable_value,
+          char_start: a.char_start,
+          char_end: a.char_end,
+        },
+      });
+    }
+  }
 }
 
 function applicability(
