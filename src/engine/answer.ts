@@ -38,33 +38,11 @@ interface Block {
 export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaultAsOf: string) {
   const r = resolve(e, req, defaultAsOf);
   const profileId = req.entity_profile ?? req.filters?.entity_profile ?? null;
-  if (
-    req.entity_profile !== undefined &&
-    req.filters?.entity_profile !== undefined &&
-    req.entity_profile !== req.filters.entity_profile
-  ) {
-    throw new ServiceError(
-      "invalid_request",
-      `entity_profile "${req.entity_profile}" and filters.entity_profile "${req.filters.entity_profile}" disagree`,
-    );
-  }
-  const profile = profileId === null ? null : e.release.profiles.find((p) => p.id === profileId);
-  if (profileId !== null && !profile)
-    throw new ServiceError("unknown_profile", `no entity profile "${profileId}" in ${e.regime}@${e.tag}`);
+  const profile = entityProfile(e, req, profileId);
   const mode = (req.mode ?? "auto") as Mode;
   const detail: Detail = req.detail ?? "compact";
   const requested = req.matches ?? (detail === "full" ? DEFAULT_MATCHES : COMPACT_MATCHES);
-  const f = req.filters ?? {};
-  const filters = {
-    entity_profile: profileId,
-    regimes: f.regimes ?? null,
-    jurisdictions: f.jurisdictions ?? null,
-    languages: f.languages ?? null,
-    eids: f.eids ?? null,
-    entity_types: f.entity_types ?? null,
-    exclude_regimes: f.exclude_regimes ?? [],
-    exclude_jurisdictions: f.exclude_jurisdictions ?? [],
-  };
+  const filters = requestFilters(profileId, req.filters ?? {});
   const named = scope.read(req.query);
   const wholeOutside = named.foreign.length > 0 && named.acts.length === 0;
   const admit = admission(e, filters, named.acts);
@@ -77,18 +55,8 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
 
   const closed = closure(e, matched, r.as_of);
   const notes: string[] = [...matching.notes];
-  if (wholeOutside)
-    notes.push(
-      `The release ${e.regime}@${e.tag} holds none of the instruments the question names: ${named.foreign.join(", ")}.`,
-    );
-  else if (named.foreign.length > 0)
-    notes.push(`Not in this release, so not answered: ${named.foreign.join(", ")}.`);
-  for (const u of matched) {
-    if (u.valid_from > r.as_of)
-      notes.push(`${u.citation} does not apply on ${r.as_of}: it applies from ${u.valid_from}.`);
-    else if (u.valid_to !== null && r.as_of >= u.valid_to)
-      notes.push(`${u.citation} no longer applies on ${r.as_of}: it ceased to apply on ${u.valid_to}.`);
-  }
+  noteForeign(e, named.foreign, wholeOutside, notes);
+  noteNotInForce(matched, r.as_of, notes);
   // Applicability is decided over every atom of the matched units, whether or not its block fits.
   const retrieved = new Set(closed.filter((b) => b.role === "obligation").map((b) => b.id));
   const head = {
@@ -117,24 +85,7 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
   };
   let blocks: Block[] = closed;
   let omitted: Record<string, number> | null = null;
-  if (detail === "compact") {
-    // The budget is measured without the applicability section: naming a profile never removes content
-    // (the contract), so the blocks are the same with or without one.
-    const { applicability: _decided, ...content } = head;
-    ({ blocks, omitted } = withinBudget(closed, content) as {
-      blocks: Block[];
-      omitted: Record<string, number>;
-    });
-    const left = Object.values(omitted).reduce((n, x) => n + x, 0);
-    if (blocks.some((b) => b.detail?.excerpt !== undefined))
-      notes.push(
-        "Texts marked detail.excerpt are cut: read the whole with get_unit (POST /v1/unit) and the block's citation.node, or get_atom with citation.atom.",
-      );
-    if (left > 0)
-      notes.push(
-        `${left} block(s) of the closure are left out to keep this answer within ${ANSWER_BUDGET / 1024} KB (omitted counts them by role); ask with detail: "full" for all of them.`,
-      );
-  }
+  if (detail === "compact") ({ blocks, omitted } = withinAnswerBudget(closed, head, notes));
   const sections = Object.fromEntries(
     ROLES.map((role) => [role, blocks.filter((b) => b.role === role).map((b) => b.id)]),
   ) as Record<Role, string[]>;
@@ -152,6 +103,84 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
     disclaimer,
     verification,
   };
+}
+
+/**
+ * The entity profile an answer decides applicability for (null: none named). It may be named at the top
+ * of the request or among its filters, but not as two different profiles.
+ */
+function entityProfile(e: Engine, req: AnswerRequest, profileId: string | null) {
+  if (
+    req.entity_profile !== undefined &&
+    req.filters?.entity_profile !== undefined &&
+    req.entity_profile !== req.filters.entity_profile
+  ) {
+    throw new ServiceError(
+      "invalid_request",
+      `entity_profile "${req.entity_profile}" and filters.entity_profile "${req.filters.entity_profile}" disagree`,
+    );
+  }
+  const profile = profileId === null ? null : e.release.profiles.find((p) => p.id === profileId);
+  if (profileId !== null && !profile)
+    throw new ServiceError("unknown_profile", `no entity profile "${profileId}" in ${e.regime}@${e.tag}`);
+  return profile;
+}
+
+/** The request's filters, every one stated: null where it does not filter, [] where it excludes nothing. */
+function requestFilters(profileId: string | null, f: NonNullable<AnswerRequest["filters"]>) {
+  return {
+    entity_profile: profileId,
+    regimes: f.regimes ?? null,
+    jurisdictions: f.jurisdictions ?? null,
+    languages: f.languages ?? null,
+    eids: f.eids ?? null,
+    entity_types: f.entity_types ?? null,
+    exclude_regimes: f.exclude_regimes ?? [],
+    exclude_jurisdictions: f.exclude_jurisdictions ?? [],
+  };
+}
+
+/** Instruments the question names that the release does not hold: all of them, or some. */
+function noteForeign(e: Engine, foreign: string[], wholeOutside: boolean, notes: string[]): void {
+  if (wholeOutside)
+    notes.push(
+      `The release ${e.regime}@${e.tag} holds none of the instruments the question names: ${foreign.join(", ")}.`,
+    );
+  else if (foreign.length > 0) notes.push(`Not in this release, so not answered: ${foreign.join(", ")}.`);
+}
+
+/** Matched units that do not apply on the answer's date: not yet, or no longer. */
+function noteNotInForce(matched: Unit[], asOf: string, notes: string[]): void {
+  for (const u of matched) {
+    if (u.valid_from > asOf)
+      notes.push(`${u.citation} does not apply on ${asOf}: it applies from ${u.valid_from}.`);
+    else if (u.valid_to !== null && asOf >= u.valid_to)
+      notes.push(`${u.citation} no longer applies on ${asOf}: it ceased to apply on ${u.valid_to}.`);
+  }
+}
+
+/**
+ * A compact answer: the closure cut to the answer budget, and notes on what was cut. The budget is
+ * measured without the applicability section: naming a profile never removes content (the contract),
+ * so the blocks are the same with or without one.
+ */
+function withinAnswerBudget(
+  closed: Block[],
+  head: { applicability: unknown },
+  notes: string[],
+): { blocks: Block[]; omitted: Record<string, number> } {
+  const { applicability: _decided, ...content } = head;
+  const cut = withinBudget(closed, content) as { blocks: Block[]; omitted: Record<string, number> };
+  const left = Object.values(cut.omitted).reduce((n, x) => n + x, 0);
+  if (cut.blocks.some((b) => b.detail?.excerpt !== undefined))
+    notes.push(
+      "Texts marked detail.excerpt are cut: read the whole with get_unit (POST /v1/unit) and the block's citation.node, or get_atom with citation.atom.",
+    );
+  if (left > 0)
+    notes.push(
+      `${left} block(s) of the closure are left out to keep this answer within ${ANSWER_BUDGET / 1024} KB (omitted counts them by role); ask with detail: "full" for all of them.`,
+    );
+  return cut;
 }
 
 export function corpusStamp(e: Engine) {
