@@ -200,7 +200,7 @@ function docIndexes(release: LoadedRelease, actPos: Map<string, number>) {
   return { docAct, groups, groupOf, docGroup, docRecital };
 }
 
-/** The lengths of the BM25 levels above the unit: each provision's and each act's, the sums of their docs'. */
+/** The lengths of the BM25 levels above the unit: each provision's and each act's, its docs' summed. */
 function levelLengths(
   lengths: number[],
   docAct: Int32Array,
