@@ -92,11 +92,6 @@ const PARALLEL = "being changed in parallel by issue 13/17 work; split after it 
  * shrinks: a function that falls to the limit fails the second test until its entry is removed.
  */
 const PENDING: Record<string, string> = {
-  "src/engine/answer.ts answer": PARALLEL,
-  "src/engine/answer.ts closure": PARALLEL,
-  "src/engine/context.ts createEngine": PARALLEL,
-  "src/engine/query/match.ts match": PARALLEL,
-  "src/engine/query/rank.ts rank": PARALLEL,
   "src/obligations/applicability.ts decide": PARALLEL,
   "src/obligations/atoms.ts extractAtoms": PARALLEL,
   "src/obligations/ledger.ts sync": PARALLEL,

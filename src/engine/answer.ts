@@ -38,33 +38,11 @@ interface Block {
 export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaultAsOf: string) {
   const r = resolve(e, req, defaultAsOf);
   const profileId = req.entity_profile ?? req.filters?.entity_profile ?? null;
-  if (
-    req.entity_profile !== undefined &&
-    req.filters?.entity_profile !== undefined &&
-    req.entity_profile !== req.filters.entity_profile
-  ) {
-    throw new ServiceError(
-      "invalid_request",
-      `entity_profile "${req.entity_profile}" and filters.entity_profile "${req.filters.entity_profile}" disagree`,
-    );
-  }
-  const profile = profileId === null ? null : e.release.profiles.find((p) => p.id === profileId);
-  if (profileId !== null && !profile)
-    throw new ServiceError("unknown_profile", `no entity profile "${profileId}" in ${e.regime}@${e.tag}`);
+  const profile = entityProfile(e, req, profileId);
   const mode = (req.mode ?? "auto") as Mode;
   const detail: Detail = req.detail ?? "compact";
   const requested = req.matches ?? (detail === "full" ? DEFAULT_MATCHES : COMPACT_MATCHES);
-  const f = req.filters ?? {};
-  const filters = {
-    entity_profile: profileId,
-    regimes: f.regimes ?? null,
-    jurisdictions: f.jurisdictions ?? null,
-    languages: f.languages ?? null,
-    eids: f.eids ?? null,
-    entity_types: f.entity_types ?? null,
-    exclude_regimes: f.exclude_regimes ?? [],
-    exclude_jurisdictions: f.exclude_jurisdictions ?? [],
-  };
+  const filters = requestFilters(profileId, req.filters ?? {});
   const named = scope.read(req.query);
   const wholeOutside = named.foreign.length > 0 && named.acts.length === 0;
   const admit = admission(e, filters, named.acts);
@@ -77,18 +55,8 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
 
   const closed = closure(e, matched, r.as_of);
   const notes: string[] = [...matching.notes];
-  if (wholeOutside)
-    notes.push(
-      `The release ${e.regime}@${e.tag} holds none of the instruments the question names: ${named.foreign.join(", ")}.`,
-    );
-  else if (named.foreign.length > 0)
-    notes.push(`Not in this release, so not answered: ${named.foreign.join(", ")}.`);
-  for (const u of matched) {
-    if (u.valid_from > r.as_of)
-      notes.push(`${u.citation} does not apply on ${r.as_of}: it applies from ${u.valid_from}.`);
-    else if (u.valid_to !== null && r.as_of >= u.valid_to)
-      notes.push(`${u.citation} no longer applies on ${r.as_of}: it ceased to apply on ${u.valid_to}.`);
-  }
+  noteForeign(e, named.foreign, wholeOutside, notes);
+  noteNotInForce(matched, r.as_of, notes);
   // Applicability is decided over every atom of the matched units, whether or not its block fits.
   const retrieved = new Set(closed.filter((b) => b.role === "obligation").map((b) => b.id));
   const head = {
@@ -117,24 +85,7 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
   };
   let blocks: Block[] = closed;
   let omitted: Record<string, number> | null = null;
-  if (detail === "compact") {
-    // The budget is measured without the applicability section: naming a profile never removes content
-    // (the contract), so the blocks are the same with or without one.
-    const { applicability: _decided, ...content } = head;
-    ({ blocks, omitted } = withinBudget(closed, content) as {
-      blocks: Block[];
-      omitted: Record<string, number>;
-    });
-    const left = Object.values(omitted).reduce((n, x) => n + x, 0);
-    if (blocks.some((b) => b.detail?.excerpt !== undefined))
-      notes.push(
-        "Texts marked detail.excerpt are cut: read the whole with get_unit (POST /v1/unit) and the block's citation.node, or get_atom with citation.atom.",
-      );
-    if (left > 0)
-      notes.push(
-        `${left} block(s) of the closure are left out to keep this answer within ${ANSWER_BUDGET / 1024} KB (omitted counts them by role); ask with detail: "full" for all of them.`,
-      );
-  }
+  if (detail === "compact") ({ blocks, omitted } = withinAnswerBudget(closed, head, notes));
   const sections = Object.fromEntries(
     ROLES.map((role) => [role, blocks.filter((b) => b.role === role).map((b) => b.id)]),
   ) as Record<Role, string[]>;
@@ -152,6 +103,84 @@ export function answer(e: Engine, scope: ScopeReader, req: AnswerRequest, defaul
     disclaimer,
     verification,
   };
+}
+
+/**
+ * The entity profile an answer decides applicability for (null: none named). It may be named at the top
+ * of the request or among its filters, but not as two different profiles.
+ */
+function entityProfile(e: Engine, req: AnswerRequest, profileId: string | null) {
+  if (
+    req.entity_profile !== undefined &&
+    req.filters?.entity_profile !== undefined &&
+    req.entity_profile !== req.filters.entity_profile
+  ) {
+    throw new ServiceError(
+      "invalid_request",
+      `entity_profile "${req.entity_profile}" and filters.entity_profile "${req.filters.entity_profile}" disagree`,
+    );
+  }
+  const profile = profileId === null ? null : e.release.profiles.find((p) => p.id === profileId);
+  if (profileId !== null && !profile)
+    throw new ServiceError("unknown_profile", `no entity profile "${profileId}" in ${e.regime}@${e.tag}`);
+  return profile;
+}
+
+/** The request's filters, every one stated: null where it does not filter, [] where it excludes nothing. */
+function requestFilters(profileId: string | null, f: NonNullable<AnswerRequest["filters"]>) {
+  return {
+    entity_profile: profileId,
+    regimes: f.regimes ?? null,
+    jurisdictions: f.jurisdictions ?? null,
+    languages: f.languages ?? null,
+    eids: f.eids ?? null,
+    entity_types: f.entity_types ?? null,
+    exclude_regimes: f.exclude_regimes ?? [],
+    exclude_jurisdictions: f.exclude_jurisdictions ?? [],
+  };
+}
+
+/** Instruments the question names that the release does not hold: all of them, or some. */
+function noteForeign(e: Engine, foreign: string[], wholeOutside: boolean, notes: string[]): void {
+  if (wholeOutside)
+    notes.push(
+      `The release ${e.regime}@${e.tag} holds none of the instruments the question names: ${foreign.join(", ")}.`,
+    );
+  else if (foreign.length > 0) notes.push(`Not in this release, so not answered: ${foreign.join(", ")}.`);
+}
+
+/** Matched units that do not apply on the answer's date: not yet, or no longer. */
+function noteNotInForce(matched: Unit[], asOf: string, notes: string[]): void {
+  for (const u of matched) {
+    if (u.valid_from > asOf)
+      notes.push(`${u.citation} does not apply on ${asOf}: it applies from ${u.valid_from}.`);
+    else if (u.valid_to !== null && asOf >= u.valid_to)
+      notes.push(`${u.citation} no longer applies on ${asOf}: it ceased to apply on ${u.valid_to}.`);
+  }
+}
+
+/**
+ * A compact answer: the closure cut to the answer budget, and notes on what was cut. The budget is
+ * measured without the applicability section: naming a profile never removes content (the contract),
+ * so the blocks are the same with or without one.
+ */
+function withinAnswerBudget(
+  closed: Block[],
+  head: { applicability: unknown },
+  notes: string[],
+): { blocks: Block[]; omitted: Record<string, number> } {
+  const { applicability: _decided, ...content } = head;
+  const cut = withinBudget(closed, content) as { blocks: Block[]; omitted: Record<string, number> };
+  const left = Object.values(cut.omitted).reduce((n, x) => n + x, 0);
+  if (cut.blocks.some((b) => b.detail?.excerpt !== undefined))
+    notes.push(
+      "Texts marked detail.excerpt are cut: read the whole with get_unit (POST /v1/unit) and the block's citation.node, or get_atom with citation.atom.",
+    );
+  if (left > 0)
+    notes.push(
+      `${left} block(s) of the closure are left out to keep this answer within ${ANSWER_BUDGET / 1024} KB (omitted counts them by role); ask with detail: "full" for all of them.`,
+    );
+  return cut;
 }
 
 export function corpusStamp(e: Engine) {
@@ -229,140 +258,189 @@ function admission(
   };
 }
 
+/** A closure being assembled: its blocks in order, each id once (the first role that reaches it keeps it). */
+interface Closing {
+  e: Engine;
+  asOf: string;
+  blocks: Block[];
+  seen: Set<string>;
+}
+
+function addBlock(c: Closing, b: Block): void {
+  if (c.seen.has(b.id)) return;
+  c.seen.add(b.id);
+  c.blocks.push(b);
+}
+
+/**
+ * The closure of the matched units: the units themselves, then around each in turn its article and
+ * chapter, the definitions it uses, what amends or repeals it and what it amends or repeals, the
+ * derogations from it, and its obligation atoms.
+ */
 function closure(e: Engine, matched: Unit[], asOf: string): Block[] {
-  const blocks: Block[] = [];
-  const seen = new Set<string>();
-  const add = (b: Block) => {
-    if (seen.has(b.id)) return;
-    seen.add(b.id);
-    blocks.push(b);
-  };
+  const c: Closing = { e, asOf, blocks: [], seen: new Set<string>() };
   for (const u of matched)
-    add({ id: u.node, role: "match", text: u.text, citation: unitCitation(e, u, asOf), attached_to: null });
+    addBlock(c, {
+      id: u.node,
+      role: "match",
+      text: u.text,
+      citation: unitCitation(e, u, asOf),
+      attached_to: null,
+    });
   for (const u of matched) {
-    for (
-      let p = u.parent ? e.release.byNode.get(u.parent) : undefined;
-      p;
-      p = p.parent ? e.release.byNode.get(p.parent) : undefined
-    ) {
-      if (p.kind === "article")
-        add({
-          id: p.node,
-          role: "ancestor",
-          text: p.text,
-          citation: unitCitation(e, p, asOf),
-          attached_to: u.node,
-        });
-      if (p.kind === "chapter") {
-        add({
-          id: p.node,
-          role: "ancestor",
-          text: [p.citation, p.heading].filter(Boolean).join(": "),
-          citation: unitCitation(e, p, asOf),
-          attached_to: u.node,
-        });
-      }
+    addAncestors(c, u);
+    addDefinitions(c, u);
+    addAmendments(c, u);
+    addDerogations(c, u);
+    addAtoms(c, u);
+  }
+  return c.blocks;
+}
+
+/** The article and the chapter a matched unit sits in (a chapter as its citation and heading only). */
+function addAncestors(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  for (
+    let p = u.parent ? e.release.byNode.get(u.parent) : undefined;
+    p;
+    p = p.parent ? e.release.byNode.get(p.parent) : undefined
+  ) {
+    if (p.kind === "article")
+      addBlock(c, {
+        id: p.node,
+        role: "ancestor",
+        text: p.text,
+        citation: unitCitation(e, p, asOf),
+        attached_to: u.node,
+      });
+    if (p.kind === "chapter") {
+      addBlock(c, {
+        id: p.node,
+        role: "ancestor",
+        text: [p.citation, p.heading].filter(Boolean).join(": "),
+        citation: unitCitation(e, p, asOf),
+        attached_to: u.node,
+      });
     }
-    // Definitions the matched text uses: its own and its descendants' (the graph's uses_definition edges).
-    for (const x of subtree(e, u.node)) {
-      for (const defNode of e.usesDefinition.get(x.node) ?? []) {
-        const d = e.release.byNode.get(defNode);
-        if (!d || d.node === u.node || !inForce(d, asOf)) continue;
-        add({
-          id: d.node,
-          role: "definition",
-          text: d.text,
-          citation: unitCitation(e, d, asOf),
-          attached_to: u.node,
-          detail: { term: d.defines },
-        });
-      }
+  }
+}
+
+/** Definitions the matched text uses: its own and its descendants' (the graph's uses_definition edges). */
+function addDefinitions(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  for (const x of subtree(e, u.node)) {
+    for (const defNode of e.usesDefinition.get(x.node) ?? []) {
+      const d = e.release.byNode.get(defNode);
+      if (!d || d.node === u.node || !inForce(d, asOf)) continue;
+      addBlock(c, {
+        id: d.node,
+        role: "definition",
+        text: d.text,
+        citation: unitCitation(e, d, asOf),
+        attached_to: u.node,
+        detail: { term: d.defines },
+      });
     }
-    const act = e.actsById.get(u.act);
-    for (const edge of e.amendments) {
-      if ((edge.kind === "amends" || edge.kind === "repeals") && edge.to === act?.work_iri) {
-        const from = e.release.byNode.get(edge.from);
-        if (from)
-          add({
-            id: from.node,
-            role: "amendment",
-            text: from.text,
-            citation: unitCitation(e, from, asOf),
-            attached_to: u.node,
-            detail: { kind: edge.kind },
-          });
-      }
-      if (
-        (edge.kind === "amends" || edge.kind === "repeals") &&
-        (edge.from === u.node || edge.from.startsWith(`${u.node}__`))
-      ) {
-        const target = e.release.acts.find((a) => a.work_iri === edge.to);
-        if (target) {
-          add({
-            id: target.work_iri,
-            role: "amended",
-            text: target.title,
-            citation: {
-              ...unitCitation(e, u, asOf),
-              label: target.short_name,
-              eid: null,
-              node: null,
-              work_iri: target.work_iri,
-              expression_iri: target.expression_iri,
-            },
-            attached_to: u.node,
-            detail: { kind: edge.kind, act: target.id },
-          });
-        }
-      }
-    }
-    for (const d of e.release.derogations) {
-      if (
-        !d.disapplies.some((n) => u.node === n || u.node.startsWith(`${n}__`) || n.startsWith(`${u.node}__`))
-      )
-        continue;
-      const from = e.release.byNode.get(d.derogating);
-      if (from) {
-        add({
+  }
+}
+
+/**
+ * Per amendment or repeal edge, in the graph's order: the provision that amends or repeals the matched
+ * unit's act, and the act the matched unit (or a unit below it) amends or repeals.
+ */
+function addAmendments(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  const act = e.actsById.get(u.act);
+  for (const edge of e.amendments) {
+    if ((edge.kind === "amends" || edge.kind === "repeals") && edge.to === act?.work_iri) {
+      const from = e.release.byNode.get(edge.from);
+      if (from)
+        addBlock(c, {
           id: from.node,
-          role: "derogation",
+          role: "amendment",
           text: from.text,
           citation: unitCitation(e, from, asOf),
           attached_to: u.node,
-          detail: {
-            derogation: d.id,
-            disapplies: d.disapplies,
-            exempts: d.exempts,
-            from: d.from,
-            until: d.until,
-          },
+          detail: { kind: edge.kind },
         });
-      }
     }
-    for (const x of subtree(e, u.node)) {
-      for (const a of e.atomsByNode.get(x.node) ?? []) {
-        add({
-          id: a.id,
-          role: "obligation",
-          text: a.quoted_text,
-          citation: atomCitation(e, a, asOf),
-          attached_to: u.node,
-          detail: {
-            modality: a.modality,
-            actor: a.actor,
-            action: a.action,
-            applies_to: a.applies_to,
-            executable_name: a.executable_name,
-            executable_unit: a.executable_unit,
-            executable_value: a.executable_value,
-            char_start: a.char_start,
-            char_end: a.char_end,
+    if (
+      (edge.kind === "amends" || edge.kind === "repeals") &&
+      (edge.from === u.node || edge.from.startsWith(`${u.node}__`))
+    ) {
+      const target = e.release.acts.find((a) => a.work_iri === edge.to);
+      if (target) {
+        addBlock(c, {
+          id: target.work_iri,
+          role: "amended",
+          text: target.title,
+          citation: {
+            ...unitCitation(e, u, asOf),
+            label: target.short_name,
+            eid: null,
+            node: null,
+            work_iri: target.work_iri,
+            expression_iri: target.expression_iri,
           },
+          attached_to: u.node,
+          detail: { kind: edge.kind, act: target.id },
         });
       }
     }
   }
-  return blocks;
+}
+
+/** The derogating provisions that disapply the matched unit, a unit above it or a unit below it. */
+function addDerogations(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  for (const d of e.release.derogations) {
+    if (!d.disapplies.some((n) => u.node === n || u.node.startsWith(`${n}__`) || n.startsWith(`${u.node}__`)))
+      continue;
+    const from = e.release.byNode.get(d.derogating);
+    if (from) {
+      addBlock(c, {
+        id: from.node,
+        role: "derogation",
+        text: from.text,
+        citation: unitCitation(e, from, asOf),
+        attached_to: u.node,
+        detail: {
+          derogation: d.id,
+          disapplies: d.disapplies,
+          exempts: d.exempts,
+          from: d.from,
+          until: d.until,
+        },
+      });
+    }
+  }
+}
+
+/** The obligation atoms written into the matched unit and the units below it. */
+function addAtoms(c: Closing, u: Unit): void {
+  const { e, asOf } = c;
+  for (const x of subtree(e, u.node)) {
+    for (const a of e.atomsByNode.get(x.node) ?? []) {
+      addBlock(c, {
+        id: a.id,
+        role: "obligation",
+        text: a.quoted_text,
+        citation: atomCitation(e, a, asOf),
+        attached_to: u.node,
+        detail: {
+          modality: a.modality,
+          actor: a.actor,
+          action: a.action,
+          applies_to: a.applies_to,
+          executable_name: a.executable_name,
+          executable_unit: a.executable_unit,
+          executable_value: a.executable_value,
+          char_start: a.char_start,
+          char_end: a.char_end,
+        },
+      });
+    }
+  }
 }
 
 function applicability(

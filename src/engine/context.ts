@@ -87,18 +87,7 @@ export function rollUp(byNode: Map<string, Unit>, node: string): string {
 }
 
 export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
-  const children = new Map<string, Unit[]>();
-  const unitsByEid = new Map<string, Unit[]>();
-  const unitsByAlias = new Map<string, Unit[]>();
-  let first = "9999-12-31";
-  let last: string | null = "0000-01-01";
-  for (const u of release.units) {
-    if (u.parent) children.set(u.parent, [...(children.get(u.parent) ?? []), u]);
-    unitsByEid.set(u.eid, [...(unitsByEid.get(u.eid) ?? []), u]);
-    for (const a of u.aliases ?? []) unitsByAlias.set(a, [...(unitsByAlias.get(a) ?? []), u]);
-    if (u.valid_from < first) first = u.valid_from;
-    if (last !== null) last = u.valid_to === null ? null : u.valid_to > last ? u.valid_to : last;
-  }
+  const { children, unitsByEid, unitsByAlias, first, last } = unitIndexes(release.units);
   const usesDefinition = new Map<string, string[]>();
   for (const edge of release.edges) {
     if (edge.kind === "uses_definition")
@@ -107,37 +96,16 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
   const actOrder = release.acts.map((a) => a.id);
   const actPos = new Map(actOrder.map((id, i) => [id, i]));
   const subordinateActs = subordinates(release.acts);
-  const actLane = Int32Array.from(actOrder, (_, i) => i);
-  for (const [parent, children] of subordinateActs)
-    for (const c of children) actLane[actPos.get(c) as number] = actPos.get(parent) as number;
+  const actLane = actLanes(actOrder, actPos, subordinateActs);
   const docs = release.index.file.docs;
-  const docAct = new Int32Array(docs.length);
-  for (let i = 0; i < docs.length; i++)
-    docAct[i] = actPos.get((docs[i] as string).slice(0, (docs[i] as string).indexOf("/"))) ?? -1;
-  const groups: string[] = [];
-  const groupOf = new Map<string, number>();
-  const docGroup = new Int32Array(docs.length);
-  const docRecital = new Uint8Array(docs.length);
-  for (let i = 0; i < docs.length; i++) {
-    const top = rollUp(release.byNode, docs[i] as string);
-    let g = groupOf.get(top);
-    if (g === undefined) {
-      g = groups.length;
-      groups.push(top);
-      groupOf.set(top, g);
-    }
-    docGroup[i] = g;
-    docRecital[i] = release.byNode.get(top)?.kind === "recital" ? 1 : 0;
-  }
-  const groupLengths = new Float64Array(groups.length);
-  const actLengths = new Float64Array(actOrder.length);
-  const lengths = release.index.file.lengths;
-  for (let i = 0; i < docs.length; i++) {
-    const g = docGroup[i] as number;
-    const a = docAct[i] as number;
-    groupLengths[g] = (groupLengths[g] as number) + (lengths[i] as number);
-    if (a >= 0) actLengths[a] = (actLengths[a] as number) + (lengths[i] as number);
-  }
+  const { docAct, groups, groupOf, docGroup, docRecital } = docIndexes(release, actPos);
+  const { groupLengths, actLengths } = levelLengths(
+    release.index.file.lengths,
+    docAct,
+    docGroup,
+    groups.length,
+    actOrder.length,
+  );
   const atomsByNode = new Map<string, ReleasedAtom[]>();
   for (const a of release.atoms) atomsByNode.set(a.node, [...(atomsByNode.get(a.node) ?? []), a]);
   return {
@@ -171,6 +139,84 @@ export function createEngine(release: LoadedRelease, stamps: Stamps): Engine {
       ? new ActRouter(release.index.file.router, release.index, actOrder, docAct)
       : null,
   };
+}
+
+/**
+ * Units by parent, by eId and by former eId; and the first day any unit is in force and the last (null
+ * when some unit has no end).
+ */
+function unitIndexes(units: Unit[]) {
+  const children = new Map<string, Unit[]>();
+  const unitsByEid = new Map<string, Unit[]>();
+  const unitsByAlias = new Map<string, Unit[]>();
+  let first = "9999-12-31";
+  let last: string | null = "0000-01-01";
+  for (const u of units) {
+    if (u.parent) children.set(u.parent, [...(children.get(u.parent) ?? []), u]);
+    unitsByEid.set(u.eid, [...(unitsByEid.get(u.eid) ?? []), u]);
+    for (const a of u.aliases ?? []) unitsByAlias.set(a, [...(unitsByAlias.get(a) ?? []), u]);
+    if (u.valid_from < first) first = u.valid_from;
+    if (last !== null) last = u.valid_to === null ? null : u.valid_to > last ? u.valid_to : last;
+  }
+  return { children, unitsByEid, unitsByAlias, first, last };
+}
+
+/** Per act (release order), its lane when named acts alternate: a subordinate act shares its basic act's. */
+function actLanes(
+  actOrder: string[],
+  actPos: Map<string, number>,
+  subordinateActs: Map<string, string[]>,
+): Int32Array {
+  const actLane = Int32Array.from(actOrder, (_, i) => i);
+  for (const [parent, children] of subordinateActs)
+    for (const c of children) actLane[actPos.get(c) as number] = actPos.get(parent) as number;
+  return actLane;
+}
+
+/**
+ * Per indexed doc: the position of its act (-1: none), and the provision it rolls up to, numbered in
+ * order of first appearance, and whether that provision is a recital.
+ */
+function docIndexes(release: LoadedRelease, actPos: Map<string, number>) {
+  const docs = release.index.file.docs;
+  const docAct = new Int32Array(docs.length);
+  for (let i = 0; i < docs.length; i++)
+    docAct[i] = actPos.get((docs[i] as string).slice(0, (docs[i] as string).indexOf("/"))) ?? -1;
+  const groups: string[] = [];
+  const groupOf = new Map<string, number>();
+  const docGroup = new Int32Array(docs.length);
+  const docRecital = new Uint8Array(docs.length);
+  for (let i = 0; i < docs.length; i++) {
+    const top = rollUp(release.byNode, docs[i] as string);
+    let g = groupOf.get(top);
+    if (g === undefined) {
+      g = groups.length;
+      groups.push(top);
+      groupOf.set(top, g);
+    }
+    docGroup[i] = g;
+    docRecital[i] = release.byNode.get(top)?.kind === "recital" ? 1 : 0;
+  }
+  return { docAct, groups, groupOf, docGroup, docRecital };
+}
+
+/** The lengths of the BM25 levels above the unit: each provision's and each act's, its docs' summed. */
+function levelLengths(
+  lengths: number[],
+  docAct: Int32Array,
+  docGroup: Int32Array,
+  groupCount: number,
+  actCount: number,
+) {
+  const groupLengths = new Float64Array(groupCount);
+  const actLengths = new Float64Array(actCount);
+  for (let i = 0; i < docAct.length; i++) {
+    const g = docGroup[i] as number;
+    const a = docAct[i] as number;
+    groupLengths[g] = (groupLengths[g] as number) + (lengths[i] as number);
+    if (a >= 0) actLengths[a] = (actLengths[a] as number) + (lengths[i] as number);
+  }
+  return { groupLengths, actLengths };
 }
 
 export function inForce(u: Pick<Unit, "valid_from" | "valid_to">, date: string): boolean {

@@ -15,7 +15,7 @@ import { actGates } from "./act-gates.ts";
 import { readReferences } from "./citations.ts";
 import { askedTerm } from "./definitions.ts";
 import { rank } from "./rank.ts";
-import { resolveReferences } from "./resolve.ts";
+import { type Cited, resolveReferences } from "./resolve.ts";
 import { unknownReason } from "./unknown-words.ts";
 
 export type Mode = "auto" | "lexical" | "exact";
@@ -35,6 +35,19 @@ export interface Matching {
   notes: string[];
 }
 
+/** One matching under way: the question, what the request admits, and the units taken so far. */
+interface Matcher {
+  e: Engine;
+  scope: Scope;
+  query: string;
+  mode: Mode;
+  admit: Admission;
+  requested: number;
+  units: Unit[];
+  taken: Set<string>;
+  notes: string[];
+}
+
 export function match(
   e: Engine,
   scope: Scope,
@@ -43,18 +56,20 @@ export function match(
   requested: number,
   admit: Admission,
 ): Matching {
-  const docs = e.release.index.file.docs;
   const actAdmitted = (act: string) => admit.act[e.actOrder.indexOf(act)] === 1;
   const unitAdmitted = (u: Unit) => actAdmitted(u.act) && (!admit.unit || admit.unit(u.node));
-  const notes: string[] = [];
-  const units: Unit[] = [];
-  const taken = new Set<string>();
-  const add = (u: Unit) => {
-    if (units.length < requested && !taken.has(u.node)) {
-      taken.add(u.node);
-      units.push(u);
-    }
+  const m: Matcher = {
+    e,
+    scope,
+    query,
+    mode,
+    admit,
+    requested,
+    units: [],
+    taken: new Set<string>(),
+    notes: [],
   };
+  const { units, notes } = m;
 
   const refs = mode === "lexical" ? [] : readReferences(query);
   let rest = unreadText(scope, refs);
@@ -74,25 +89,14 @@ export function match(
 
   const cited = resolveReferences(e, refs, scope.mentions, query, actAdmitted);
   let considered = cited.length;
-  let admitted = 0;
   // A provision cited without its act: every act that has it, those the rest of the question fits first.
   const fit = (u: Unit) => scoreOf(scored(), e.docOf.get(u.node) ?? -1);
-  const named = cited.filter((c) => !c.ambiguous);
-  const open = cited.filter((c) => c.ambiguous).sort((a, b) => fit(b.unit) - fit(a.unit));
-  for (const c of [...named, ...open]) {
-    if (!unitAdmitted(c.unit)) continue;
-    admitted++;
-    if (c.unresolved)
-      notes.push(
-        `${c.unresolved} is not a provision of ${e.actsById.get(c.unit.act)?.short_name ?? c.unit.act} in ${e.regime}@${e.tag}; the nearest that exists is ${c.unit.citation}.`,
-      );
-    add(c.unit);
-  }
+  let admitted = takeCited(m, cited, fit, unitAdmitted);
   if (mode === "exact") return { units, considered, admitted, notes };
 
   if (mode === "auto") {
     const term = askedTerm(query);
-    if (term) for (const u of e.definitions.defining(term, fit)) if (unitAdmitted(u)) add(u);
+    if (term) for (const u of e.definitions.defining(term, fit)) if (unitAdmitted(u)) take(m, u);
     // Nothing cited, named or defined, and most words foreign to the release: say no rather than rank.
     if (units.length === 0 && refs.length === 0 && scope.acts.length === 0) {
       const reason = unknownReason(e.release.index, rest, `${e.regime}@${e.tag}`);
@@ -100,17 +104,65 @@ export function match(
     }
   }
 
-  const passes = (doc: number) =>
-    admit.act[e.docAct[doc] as number] === 1 && (!admit.unit || admit.unit(docs[doc] as string));
   const all = scored();
   considered += all.docs.length;
+  admitted += takeRanked(m, all, cited, rest);
+  // Named acts and no word to rank them by ("GDPR?"): their provisions in order, subject matter first.
+  if (units.length === 0 && refs.length === 0 && mode === "auto") takeArticlesOfNamedActs(m, unitAdmitted);
+  return { units, considered, admitted, notes };
+}
+
+/** Takes a unit into the match, unless the match is full or has it already. */
+function take(m: Matcher, u: Unit): void {
+  if (m.units.length < m.requested && !m.taken.has(u.node)) {
+    m.taken.add(u.node);
+    m.units.push(u);
+  }
+}
+
+/**
+ * The cited provisions the request admits: those cited with their act in the order written, then those
+ * cited without it in order of fit, each noted when the provision cited does not exist and the nearest
+ * one stands in. Returns how many were admitted.
+ */
+function takeCited(
+  m: Matcher,
+  cited: Cited[],
+  fit: (u: Unit) => number,
+  unitAdmitted: (u: Unit) => boolean,
+): number {
+  const { e } = m;
+  let admitted = 0;
+  const named = cited.filter((c) => !c.ambiguous);
+  const open = cited.filter((c) => c.ambiguous).sort((a, b) => fit(b.unit) - fit(a.unit));
+  for (const c of [...named, ...open]) {
+    if (!unitAdmitted(c.unit)) continue;
+    admitted++;
+    if (c.unresolved)
+      m.notes.push(
+        `${c.unresolved} is not a provision of ${e.actsById.get(c.unit.act)?.short_name ?? c.unit.act} in ${e.regime}@${e.tag}; the nearest that exists is ${c.unit.citation}.`,
+      );
+    take(m, c.unit);
+  }
+  return admitted;
+}
+
+/**
+ * The ranked units of the chunk index for the question's remaining words, after the units already taken.
+ * Returns how many scored units the request admitted.
+ */
+function takeRanked(m: Matcher, all: Scored, cited: Cited[], rest: string): number {
+  const { e, scope, query, mode, admit, units } = m;
+  const docs = e.release.index.file.docs;
+  const passes = (doc: number) =>
+    admit.act[e.docAct[doc] as number] === 1 && (!admit.unit || admit.unit(docs[doc] as string));
   const groupsOf = (us: Unit[]) =>
     new Set(us.map((u) => e.groupOf.get(rollUp(e.release.byNode, u.node)) ?? -1).filter((g) => g >= 0));
   const citedGroups = groupsOf(cited.map((c) => c.unit));
   const ranked = rank(e, all, {
-    requested: requested - units.length,
+    requested: m.requested - units.length,
     admit: passes,
-    taken,
+    taken: m.taken,
     takenGroups: groupsOf(units),
     recitalWeight: /\brecitals?\b/iu.test(query) ? 1 : RECITAL_WEIGHT,
     spread: scope.acts.length > 1,
@@ -120,15 +172,16 @@ export function match(
     actScore: all.levels[1] ?? null,
     actGate: mode === "lexical" || scope.acts.length > 0 ? null : actWeights(e, query, rest),
   });
-  admitted += ranked.admitted;
-  for (const doc of ranked.docs) add(e.release.byNode.get(docs[doc] as string) as Unit);
-  // Named acts and no word to rank them by ("GDPR?"): their provisions in order, subject matter first.
-  if (units.length === 0 && refs.length === 0 && mode === "auto")
-    for (const top of e.groups) {
-      const u = e.release.byNode.get(top) as Unit;
-      if (scope.acts.includes(u.act) && u.kind === "article" && unitAdmitted(u)) add(u);
-    }
-  return { units, considered, admitted, notes };
+  for (const doc of ranked.docs) take(m, e.release.byNode.get(docs[doc] as string) as Unit);
+  return ranked.admitted;
+}
+
+/** The articles of the acts the question names, in corpus order (an act's subject matter first). */
+function takeArticlesOfNamedActs(m: Matcher, unitAdmitted: (u: Unit) => boolean): void {
+  for (const top of m.e.groups) {
+    const u = m.e.release.byNode.get(top) as Unit;
+    if (m.scope.acts.includes(u.act) && u.kind === "article" && unitAdmitted(u)) take(m, u);
+  }
 }
 
 /** The question's words left once the instruments it names and the provisions it cites are read. */

@@ -39,14 +39,17 @@ export interface RankOptions {
   actGate: Float64Array | null;
 }
 
-/** Per-provision scratch, sized once per engine and reset after each ranking (queries run one at a time). */
-const scratch = new WeakMap<
-  Engine,
-  { best: Int32Array; top: Float64Array; second: Float64Array; score: Float64Array }
->();
+interface Scratch {
+  best: Int32Array;
+  top: Float64Array;
+  second: Float64Array;
+  score: Float64Array;
+}
 
-/** The units to match, best first, and how many scored units the admission let through. */
-export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[]; admitted: number } {
+/** Per-provision scratch, sized once per engine and reset after each ranking (queries run one at a time). */
+const scratch = new WeakMap<Engine, Scratch>();
+
+function scratchOf(e: Engine): Scratch {
   let s = scratch.get(e);
   if (!s) {
     s = {
@@ -57,6 +60,12 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
     };
     scratch.set(e, s);
   }
+  return s;
+}
+
+/** The units to match, best first, and how many scored units the admission let through. */
+export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[]; admitted: number } {
+  const s = scratchOf(e);
   const { best, top, second, score } = s;
   // Admitted units, their (recital-weighted) scores, and per provision the best unit and two best scores.
   const units: number[] = [];
@@ -78,9 +87,25 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
       best[g] = i;
     } else if (v > (second[g] as number)) second[g] = v;
   }
+  const totals = provisionTotals(e, scored, o, s, touched);
+  const bestOf = touched.map((g) => scored.docs[best[g] as number] as number);
+  for (const g of touched) {
+    best[g] = -1;
+    top[g] = 0;
+    second[g] = 0;
+  }
+  return { docs: choose(e, scored, o, { score, units, touched, totals, bestOf }), admitted: units.length };
+}
+
+/**
+ * Per touched provision, its total: its best unit's score, plus shares of its second best and of its BM25
+ * as one text, scaled by its act's prior and gate.
+ */
+function provisionTotals(e: Engine, scored: Scored, o: RankOptions, s: Scratch, touched: number[]): number[] {
+  const { best, top, second } = s;
   let maxAct = 0;
   if (o.actScore) for (const v of o.actScore) maxAct = Math.max(maxAct, v);
-  const totals = touched.map((g) => {
+  return touched.map((g) => {
     const base =
       (top[g] as number) + SECOND_SHARE * (second[g] as number) + PROVISION_WEIGHT * (o.groupScore?.[g] ?? 0);
     const act = e.docAct[scored.docs[best[g] as number] as number] as number;
@@ -88,13 +113,26 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
     if (!o.actScore || maxAct === 0) return base * gate;
     return base * ((o.actScore[act] as number) / maxAct) ** ACT_PRIOR * gate;
   });
-  const bestOf = touched.map((g) => scored.docs[best[g] as number] as number);
-  for (const g of touched) {
-    best[g] = -1;
-    top[g] = 0;
-    second[g] = 0;
-  }
+}
 
+/**
+ * A ranking's admitted units (positions in the scoring) with their scores, and its touched provisions,
+ * each with its total and the doc of its best unit.
+ */
+interface Provisions {
+  score: Float64Array;
+  units: number[];
+  touched: number[];
+  totals: number[];
+  bestOf: number[];
+}
+
+/**
+ * The docs to match, in order: the focus provision's units first, then each provision's best unit by
+ * total (alternating between acts when several are named), then the remaining units by score.
+ */
+function choose(e: Engine, scored: Scored, o: RankOptions, p: Provisions): number[] {
+  const { score, units, touched, totals, bestOf } = p;
   const out: number[] = [];
   const chosen = new Set<number>();
   const docs = e.release.index.file.docs;
@@ -128,7 +166,7 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
     }
   }
   if (out.length < o.requested) for (const i of byScore(units)) take(scored.docs[i] as number);
-  return { docs: out, admitted: units.length };
+  return out;
 }
 
 /** Positions of the `k` highest totals, best first; ties go to the lower group (corpus order). */
