@@ -297,6 +297,7 @@ export class FeedService {
     const pass: Pass = {
       fresh,
       subscriptions: new Map((await this.store.subscriptions()).map((s) => [s.id, s])),
+      secrets: await this.store.secrets(),
       templates: new Map(),
       log: new GroupCommit((items) => this.store.recordAttempts(items, this.worker)),
       all: pLimit(IN_FLIGHT),
@@ -373,7 +374,7 @@ export class FeedService {
 
   private async attempt(d: Delivery, sub: Subscription, pass: Pass): Promise<Attempt | null> {
     const at = now();
-    const secret = (await this.store.secretOf(sub.id)) ?? "";
+    const secret = pass.secrets.get(sub.id) ?? "";
     const bytes = await this.bytesOf(d, secret, pass);
     const result =
       bytes === null
@@ -460,6 +461,8 @@ function owe(fanout: Fanout, subs: Subscription[], secrets: Map<string, string>,
 
 /** What one worker pass reads once and shares across its batches. */
 interface Pass {
+  /** Each subscription's secret, read once for the pass. */
+  secrets: Map<string, string>;
   /** Bytes signed by the publication this pass follows, by delivery id. */
   fresh: Map<string, { payload: string; signature: string }>;
   subscriptions: Map<string, Subscription>;

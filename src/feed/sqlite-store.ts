@@ -8,6 +8,7 @@ import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Taxonomy } from "../obligations/taxonomy.ts";
+import { changeBlocks, unpackBlock } from "./change-blocks.ts";
 import type { Change, ReleaseRef } from "./changes.ts";
 import type { Published } from "./render.ts";
 import type {
@@ -45,25 +46,13 @@ export const MIGRATIONS: string[] = [
   // publication is flagged.
   `ALTER TABLE publications ADD COLUMN baseline INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE deliveries ADD COLUMN basis TEXT;`,
-  // A publication's changes in compressed blocks of consecutive ids (see CHANGES_PER_BLOCK).
+  // A publication's changes in compressed blocks of consecutive ids (change-blocks.ts).
   `CREATE TABLE change_blocks (
      regime TEXT NOT NULL, tag TEXT NOT NULL, block INTEGER NOT NULL, first_id TEXT NOT NULL,
      last_id TEXT NOT NULL, body BLOB NOT NULL, PRIMARY KEY (regime, tag, block));
    CREATE INDEX change_blocks_first ON change_blocks (first_id);
    CREATE TABLE payload_templates (key TEXT PRIMARY KEY, body BLOB NOT NULL);`,
 ];
-
-/**
- * Changes are stored in blocks of this many, each a deflated JSON array: a change states its atom
- * before and after, so a release's changes repeat themselves and compress about tenfold together,
- * where a change alone barely does (the 16 150 changes of eu@2026.11.3 are 42 MB as rows, 4 MB as
- * blocks). SQLite compresses nothing itself; PostgreSQL's TOAST does, so its store keeps rows.
- */
-const CHANGES_PER_BLOCK = 512;
-
-const packBlock = (changes: Change[]) =>
-  deflateRawSync(`[${changes.map((c) => JSON.stringify(c)).join(",")}]`, { level: 3 });
-const unpackBlock = (body: Uint8Array) => JSON.parse(inflateRawSync(body).toString("utf8")) as Change[];
 
 /** SQLite binds at most 32 766 parameters; lists are asked for in slices well under it. */
 const SLICE = 500;
@@ -195,18 +184,13 @@ export class SqliteStore implements FeedStore {
           "INSERT INTO publications (regime, tag, ref, published_at, changes, seq, baseline) VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .run(p.regime, p.tag, JSON.stringify(ref), published_at, count, seq, baseline ? 1 : 0);
-      const sorted = [...changes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       const block = this.db.prepare(
         "INSERT INTO change_blocks (regime, tag, block, first_id, last_id, body) VALUES (?, ?, ?, ?, ?, ?)",
       );
-      for (let i = 0; i < sorted.length; i += CHANGES_PER_BLOCK) {
-        const part = sorted.slice(i, i + CHANGES_PER_BLOCK);
-        const [first, last] = [part[0] as Change, part.at(-1) as Change];
-        block.run(p.regime, p.tag, i / CHANGES_PER_BLOCK, first.id, last.id, packBlock(part));
-      }
-      let seqD = (this.db.prepare("SELECT COUNT(*) AS n FROM deliveries").get() as { n: number }).n ?? 0;
+      for (const b of changeBlocks(changes)) block.run(p.regime, p.tag, b.block, b.first, b.last, b.body);
       const template = this.db.prepare("INSERT OR IGNORE INTO payload_templates (key, body) VALUES (?, ?)");
       for (const [key, text] of templates) template.run(key, deflateRawSync(text, { level: 3 }));
+      let seqD = (this.db.prepare("SELECT COUNT(*) AS n FROM deliveries").get() as { n: number }).n ?? 0;
       const owe = this.db.prepare(
         "INSERT OR IGNORE INTO deliveries (id, body, payload, basis, state, next_attempt_at, seq) VALUES (?, ?, '', ?, ?, ?, ?)",
       );
