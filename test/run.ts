@@ -136,6 +136,7 @@ interface Event {
     file?: string;
     todo?: string | boolean;
     success?: boolean;
+    duration_ms?: number;
     counts?: { tests: number; passed: number; failed: number; todo: number };
     details?: { type?: string; error?: Error & { cause?: unknown } };
     summary?: { files: CoverageFile[] };
@@ -178,7 +179,7 @@ async function unitTests(): Promise<boolean> {
       const c = data.counts;
       if (data.file)
         process.stdout.write(
-          `${data.success ? "✔" : "✖"} ${rel(data.file)} (${c.passed}/${c.tests - c.todo}${c.todo ? `, ${c.todo} todo` : ""})\n`,
+          `${data.success ? "✔" : "✖"} ${rel(data.file)} (${c.passed}/${c.tests - c.todo}${c.todo ? `, ${c.todo} todo` : ""}; ${((data.duration_ms ?? 0) / 1000).toFixed(1)} s)\n`,
         );
       else {
         success = data.success === true;
