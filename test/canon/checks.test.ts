@@ -7,7 +7,6 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { CHECKS, runChecks } from "../../src/canon/checks.ts";
 import type { Unit } from "../../src/canon/model.ts";
-import { BaselineError, excesses, parseBaseline } from "../../src/canon/quality-baseline.ts";
 
 function unit(
   eid: string,
@@ -128,45 +127,4 @@ describe("defect checks", () => {
       assert.ok(found[0]?.examples[0]?.node.startsWith("x/"), "the finding names the unit");
     });
   }
-});
-
-describe("quality baseline", () => {
-  const yaml = `checks:\n  lost_in_source:\n    count: 2\n    why: the source lost them\ndefects:\n  empty_point:\n    count: 1\n    why: bare labels\n`;
-
-  test("a count within the baseline passes; one above it is named with its examples", () => {
-    const baseline = parseBaseline(yaml, "b.yaml");
-    const checks = [
-      { check: "lost_in_source", count: 2, examples: [] },
-      { check: "title_in_text", count: 1, examples: [{ node: "x/art_1", detail: "title" }] },
-    ];
-    const defects = [
-      { act: "x", kind: "empty_point", eid: "art_1__point_a", detail: "no text" },
-      { act: "x", kind: "empty_point", eid: "art_1__point_b", detail: "no text" },
-    ];
-    assert.deepEqual(
-      excesses(baseline, checks, defects).map((e) => [e.what, e.count, e.allowed, e.examples[0]]),
-      [
-        ["check title_in_text", 1, 0, "x/art_1: title"],
-        ["defect empty_point", 2, 1, "x/art_1__point_a: no text"],
-      ],
-    );
-  });
-
-  test("an unknown check, an unknown key, a bad count or a count without why is refused with file and line", () => {
-    const bad: [string, RegExp][] = [
-      ["checks:\n  no_such_check:\n    count: 0\n", /b\.yaml:2: checks\.no_such_check is not a check/u],
-      [
-        "checks:\n  lost_in_source:\n    count: 1\n",
-        /b\.yaml:2: checks\.lost_in_source: a count above 0 needs why/u,
-      ],
-      ["checks:\n  lost_in_source:\n    count: -1\n", /count must be a whole number/u],
-      ["checks:\n  lost_in_source:\n    count: 0\n    because: x\n", /unknown key "because"/u],
-      ["limits: {}\n", /b\.yaml:1: unknown key "limits"/u],
-    ];
-    for (const [text, message] of bad)
-      assert.throws(
-        () => parseBaseline(text, "b.yaml"),
-        (e: Error) => e instanceof BaselineError && message.test(e.message),
-      );
-  });
 });

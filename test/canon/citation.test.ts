@@ -1,7 +1,7 @@
 /** How a unit is cited (src/canon/citation.ts): the label a lawyer writes and the ELI IRI. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { citationLabel, subdivisionIri } from "../../src/canon/citation.ts";
+import { citationLabel, expressionIri, subdivisionIri, workIri } from "../../src/canon/citation.ts";
 import type { ActCanon } from "../../src/canon/model.ts";
 
 const gdpr = {
@@ -35,5 +35,31 @@ describe("citations", () => {
       subdivisionIri(gdpr, "art_33__para_1"),
       "http://data.europa.eu/eli/reg/2016/679/art_33/par_1/oj",
     );
+  });
+
+  test("an act without an ELI is named by its CELEX in Cellar, its units by fragments", () => {
+    const un = { celex: "42021X0387", language: "en", type: "un_reg" } as ActCanon;
+    assert.equal(workIri(un), "http://publications.europa.eu/resource/celex/42021X0387");
+    assert.equal(expressionIri(un), "http://publications.europa.eu/resource/celex/42021X0387/eng");
+    assert.equal(
+      expressionIri({ ...un, language: "fr" }),
+      "http://publications.europa.eu/resource/celex/42021X0387/fr",
+    );
+    assert.equal(
+      subdivisionIri(un, "art_7__para_7.2.2"),
+      "http://publications.europa.eu/resource/celex/42021X0387#art_7/par_7.2.2",
+    );
+    assert.equal(citationLabel("art_7__para_7.2.2", "UN R155"), "Article 7, paragraph 7.2.2 UN R155");
+  });
+
+  test("titles, sections and indents", () => {
+    assert.equal(citationLabel("title_III__sec_1", "MiCA"), "Title III, Section 1 MiCA");
+    assert.equal(citationLabel("art_2__para_1__indent_2", "X"), "Article 2(1), second indent X");
+  });
+
+  // citationLabel pushes "Title I" after "Part II" with no separator: the eu release cites
+  // "Part IITitle I, Chapter I EECC" today (src/ unchanged here).
+  test("a Title inside a Part is cited after a comma", { todo: "labelled 'Part IITitle I' today" }, () => {
+    assert.equal(citationLabel("part_II__title_I__chp_3", "EECC"), "Part II, Title I, Chapter 3 EECC");
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * Who holds a duty (src/obligations/addressee.ts): a regulated party, the State side, or no one; and the
+ * regulated parties a Member State's duty binds through national law, or a right is held against.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { addresseeOf, isRuleAboutLaw, owedBy } from "../../src/obligations/addressee.ts";
+import { ActorMap, parseTaxonomy } from "../../src/obligations/taxonomy.ts";
+
+const tax = parseTaxonomy(
+  `entity_types:
+  - { id: provider, label: provider, parents: [], defined_in: x }
+  - { id: controller, label: controller, parents: [], defined_in: x }
+  - { id: user, label: user, parents: [], defined_in: x }
+  - { id: member_state, label: Member State, parents: [], defined_in: x, addressee: member_state }
+  - { id: commission, label: Commission, parents: [], defined_in: x, addressee: union_body }
+`,
+  `actors:
+  - { phrase: payment service providers, types: [provider] }
+  - { phrase: payment service provider, types: [provider] }
+  - { phrase: controller, types: [controller] }
+  - { phrase: payment service users, types: [user] }
+  - { phrase: Member States, types: [member_state] }
+  - { phrase: Commission, types: [commission] }
+`,
+  "x",
+);
+const map = new ActorMap(tax);
+const of = (actor: string, action: string) => addresseeOf(actor, action, "psd", map, tax);
+
+describe("addressees", () => {
+  test("a regulated party holds its own duty; the Commission's is a Union body's; an unknown actor is no one", () => {
+    assert.deepEqual(of("Payment service providers", "keep records"), {
+      addressee: "regulated_party",
+      through_national_law: null,
+    });
+    assert.deepEqual(of("The Commission", "adopt delegated acts"), {
+      addressee: "union_body",
+      through_national_law: null,
+    });
+    assert.deepEqual(of("The widget", "rotate"), { addressee: "none", through_national_law: null });
+  });
+
+  test("a rule about law binds no one", () => {
+    assert.ok(isRuleAboutLaw("Union or Member State law"));
+    assert.ok(isRuleAboutLaw("National provisions"));
+    assert.ok(!isRuleAboutLaw("Member States"));
+    assert.deepEqual(of("Union or Member State law", "restrict the scope"), {
+      addressee: "none",
+      through_national_law: null,
+    });
+  });
+
+  test("a Member State's duty that prescribes a party's conduct binds that party through national law", () => {
+    assert.deepEqual(of("Member States", "ensure that payment service providers keep records"), {
+      addressee: "member_state",
+      through_national_law: ["provider"],
+    });
+    assert.deepEqual(of("Member States", "require payment service providers to report fraud"), {
+      addressee: "member_state",
+      through_national_law: ["provider"],
+    });
+  });
+
+  test("the agent of a passive is the party bound", () => {
+    assert.deepEqual(
+      of(
+        "Member States",
+        "ensure that the information is provided by the payment service provider to the user",
+      ),
+      {
+        addressee: "member_state",
+        through_national_law: ["provider"],
+      },
+    );
+  });
+
+  test("what only a State can do, a right of the party, or a party named far into the sentence binds no firm", () => {
+    const none = { addressee: "member_state", through_national_law: null };
+    assert.deepEqual(
+      of("Member States", "lay down the rules on penalties applicable to payment service providers"),
+      none,
+    );
+    assert.deepEqual(of("Member States", "designate the competent authorities"), none);
+    assert.deepEqual(
+      of("Member States", "ensure that payment service providers have access to payment systems"),
+      none,
+    );
+    assert.deepEqual(
+      of(
+        "Member States",
+        "ensure that out-of-court procedures for complaints are applicable to payment service providers",
+      ),
+      none,
+    );
+    assert.deepEqual(of("Member States", "cooperate with each other"), none);
+  });
+
+  test("a right held against a party is that party's correlative duty", () => {
+    assert.deepEqual(
+      owedBy("have the right to obtain from the controller the erasure of data", "psd", map, tax),
+      ["controller"],
+    );
+    assert.equal(owedBy("have the right to lodge a complaint", "psd", map, tax), null);
+    assert.equal(
+      owedBy("have the right to obtain from the Commission an answer", "psd", map, tax),
+      null,
+      "not a regulated party",
+    );
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * Obligation atoms (src/obligations/atoms.ts): one duty each, read from made-up units, with its modality,
+ * actor and action, the words it quotes and their offsets, and its constants; under the extraction rules
+ * a ledger names (1 to 5), each reading what the earlier ones misread.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import type { Unit } from "../../src/canon/model.ts";
+import { EXTRACTION_RULES, extractAtoms, fingerprint } from "../../src/obligations/atoms.ts";
+
+function unit(
+  eid: string,
+  own: string,
+  kind: Unit["kind"] = "paragraph",
+  parent: string | null = null,
+): Unit {
+  return {
+    node: `x/${eid}`,
+    act: "x",
+    eid,
+    kind,
+    num: null,
+    heading: null,
+    parent: parent && `x/${parent}`,
+    own_text: own,
+    text: own,
+    citation: eid,
+    eli: eid,
+    valid_from: "2100-01-01",
+    valid_to: "2105-01-01",
+  };
+}
+
+const read = (text: string, rules = EXTRACTION_RULES) =>
+  extractAtoms([unit("art_1__para_1", text)], rules).map((a) => [a.modality, a.actor, a.action]);
+
+describe("obligation atoms", () => {
+  test("the modal decides the modality; the subject is the actor; the rest is the action", () => {
+    assert.deepEqual(read("Manufacturers shall keep records."), [
+      ["obligation", "Manufacturers", "keep records"],
+    ]);
+    assert.deepEqual(read("Distributors shall not sell unsafe widgets."), [
+      ["prohibition", "Distributors", "sell unsafe widgets"],
+    ]);
+    assert.deepEqual(read("Importers must label widgets."), [["obligation", "Importers", "label widgets"]]);
+    assert.deepEqual(read("Importers may appoint a representative."), [
+      ["permission", "Importers", "appoint a representative"],
+    ]);
+    assert.deepEqual(read("Retailers are prohibited from selling toys."), [
+      ["prohibition", "Retailers", "from selling toys"],
+    ]);
+  });
+
+  test("an atom quotes its sentence with offsets into the unit's own text, and carries the unit's dates", () => {
+    const text = "Scope first. Manufacturers shall keep records; importers shall check them.";
+    const atoms = extractAtoms([unit("art_1__para_1", text)], 5);
+    assert.deepEqual(
+      atoms.map((a) => [a.key, a.quoted_text, text.slice(a.char_start, a.char_end)]),
+      [
+        ["x/art_1__para_1#1", "Manufacturers shall keep records;", "Manufacturers shall keep records;"],
+        ["x/art_1__para_1#2", "importers shall check them.", "importers shall check them."],
+      ],
+    );
+    assert.deepEqual(
+      [atoms[0]?.effective, atoms[0]?.expires, atoms[0]?.unit_eid],
+      ["2100-01-01", "2105-01-01", "art_1__para_1"],
+    );
+    assert.equal(atoms[0]?.fingerprint, fingerprint("Manufacturers   shall keep records;"));
+  });
+
+  test("'shall A and shall B' is two duties of one actor", () => {
+    assert.deepEqual(
+      read("Distributors shall not make widgets available, and shall inform the manufacturer."),
+      [
+        ["prohibition", "Distributors", "make widgets available"],
+        ["obligation", "Distributors", "inform the manufacturer"],
+      ],
+    );
+  });
+
+  test("sentences about the act itself, definitions and entry into force state no duty", () => {
+    assert.deepEqual(read("This Regulation shall apply from 1 January 2100."), []);
+    assert.deepEqual(read("It shall enter into force on the twentieth day."), []);
+    assert.deepEqual(read("‘widget’ shall mean any device."), []);
+    assert.deepEqual(read("Paragraph 3 shall not apply to microenterprises."), []);
+    assert.deepEqual(read("Widgets that may be used at home are covered."), [], "'may' in a relative clause");
+    assert.deepEqual(read("No modal here."), []);
+  });
+
+  test("a leading clause is not the actor; a passive's agent is", () => {
+    assert.deepEqual(read("Where a widget is unsafe, the manufacturer shall recall it."), [
+      ["obligation", "the manufacturer", "recall it"],
+    ]);
+    assert.deepEqual(read("The report shall be submitted by the manufacturer within a month."), [
+      ["obligation", "the manufacturer", "be submitted by the manufacturer within a month"],
+    ]);
+    assert.deepEqual(read("The report shall be submitted by the date set."), [
+      ["obligation", "The report", "be submitted by the date set"],
+    ]);
+  });
+
+  test("'they' and 'it' stand for the previous duty's actor in the same article", () => {
+    const atoms = extractAtoms(
+      [
+        unit("art_1__para_1", "Manufacturers shall keep records."),
+        unit("art_1__para_2", "They shall show them on request."),
+      ],
+      5,
+    );
+    assert.deepEqual(
+      atoms.map((a) => a.actor),
+      ["Manufacturers", "Manufacturers"],
+    );
+  });
+
+  test("a lead-in ending in a colon is completed by each point under it, anchored at the point", () => {
+    const units = [
+      unit("art_2__para_1", "The notification shall at least:"),
+      unit("art_2__para_1__point_a", "describe the incident;", "point", "art_2__para_1"),
+      unit("art_2__para_1__point_b", "be sent within 24 hours;", "point", "art_2__para_1"),
+      unit("art_2__para_1__point_c", "Importers shall also sign it.", "point", "art_2__para_1"),
+    ];
+    const atoms = extractAtoms(units, 5);
+    assert.deepEqual(
+      atoms.map((a) => [a.unit_eid, a.actor, a.action, a.lead_in]),
+      [
+        ["art_2__para_1__point_a", "The notification", "at least: describe the incident;", "x/art_2__para_1"],
+        [
+          "art_2__para_1__point_b",
+          "The notification",
+          "at least: be sent within 24 hours;",
+          "x/art_2__para_1",
+        ],
+        ["art_2__para_1__point_c", "Importers", "also sign it", null],
+      ],
+    );
+    assert.equal(atoms[1]?.executable_name, "x_art_2_para_1_point_b_deadline_hours");
+    assert.equal(atoms[1]?.executable_value, 24);
+  });
+
+  test("a point under a lead-in inherits the quantities the lead-in states", () => {
+    const units = [
+      unit("art_3", "Member States shall impose fines of up to EUR 10 000 000 on:", "article"),
+      unit("art_3__point_a", "manufacturers;", "point", "art_3"),
+    ];
+    const [a] = extractAtoms(units, 5);
+    assert.deepEqual([a?.executable_unit, a?.executable_value], ["EUR", 10000000]);
+  });
+
+  test("rules 1 read 'shall be responsible for' as liability; rules 2 as the duty it is", () => {
+    const text = "The controller shall be responsible for compliance.";
+    assert.deepEqual(read(text, 1), []);
+    assert.deepEqual(read(text, 2), [["obligation", "The controller", "be responsible for compliance"]]);
+  });
+
+  test("rules 2: the same words twice in one unit are one duty; a presumption is no duty", () => {
+    assert.equal(read("Keepers shall lock the gate. Keepers shall lock the gate.", 1).length, 2);
+    assert.equal(read("Keepers shall lock the gate. Keepers shall lock the gate.", 2).length, 1);
+    assert.deepEqual(read("Such widgets shall be presumed to conform.", 2), []);
+  });
+
+  test("rules 3: grants worded with 'shall' are permissions, 'No …' and '… only if' forbid, effects are no duty", () => {
+    assert.deepEqual(read("Authorities shall have the power to inspect.", 2), [
+      ["obligation", "Authorities", "have the power to inspect"],
+    ]);
+    assert.deepEqual(read("Authorities shall have the power to inspect.", 3), [
+      ["permission", "Authorities", "have the power to inspect"],
+    ]);
+    assert.deepEqual(read("No manufacturer shall sell unsafe widgets.", 3), [
+      ["prohibition", "No manufacturer", "sell unsafe widgets"],
+    ]);
+    assert.deepEqual(read("Importers may sell widgets only if they are labelled.", 3)[0]?.[0], "prohibition");
+    assert.deepEqual(read("The authorisation shall lapse after a year.", 3), []);
+  });
+
+  test("rules 4: classifications are no duty; procedural guarantees are rights", () => {
+    assert.deepEqual(read("Such a widget shall be regarded as safe.", 4), []);
+    assert.deepEqual(read("The manufacturer shall be heard before a decision.", 3)[0]?.[0], "obligation");
+    assert.deepEqual(read("The manufacturer shall be heard before a decision.", 4)[0]?.[0], "permission");
+  });
+
+  test("rules 5: the dates a duty states are constants, after its first quantity", () => {
+    const text = "Manufacturers shall report within 72 hours and by 1 March 2101.";
+    const [old] = extractAtoms([unit("art_1__para_1", text)], 4);
+    const [now] = extractAtoms([unit("art_1__para_1", text)], 5);
+    assert.deepEqual(
+      old?.constants.map((c) => c.unit),
+      ["hours"],
+    );
+    assert.deepEqual(
+      now?.constants.map((c) => [c.unit, c.value]),
+      [
+        ["hours", 72],
+        ["by", "2101-03-01"],
+      ],
+    );
+    assert.equal(now?.executable_unit, "hours", "a date never displaces the deadline");
+  });
+
+  test("headings, chapters and recitals state no duties", () => {
+    const units = [
+      unit("chp_I", "Manufacturers shall comply.", "chapter"),
+      unit("rec_1", "Manufacturers should comply.", "recital"),
+    ];
+    assert.deepEqual(extractAtoms(units, 5), []);
+  });
+});

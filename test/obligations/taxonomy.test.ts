@@ -1,0 +1,123 @@
+/**
+ * Entity types and the actor map (src/obligations/taxonomy.ts): which types a duty's actor names, who
+ * holds it (a regulated party or the State side), and the broader types a type sits under.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { ActorMap, addresseeOfType, ancestors, parseTaxonomy } from "../../src/obligations/taxonomy.ts";
+
+const TYPES = `entity_types:
+  - { id: operator, label: operator, defined_in: x/art_1 }
+  - { id: manufacturer, label: manufacturer, parents: [operator], defined_in: x/art_1 }
+  - { id: distributor, label: distributor, parents: [operator], defined_in: x/art_1 }
+  - { id: member_state, label: Member State, parents: [], defined_in: x/art_9, addressee: member_state }
+  - { id: authority, label: authority, parents: [], defined_in: x/art_9, addressee: public_authority }
+  - { id: market_authority, label: market authority, parents: [authority], defined_in: x/art_9 }
+  - { id: public_operator, label: public operator, parents: [operator, authority], defined_in: x/art_9 }
+`;
+const ACTORS = `actors:
+  - { phrase: manufacturers, types: [manufacturer] }
+  - { phrase: manufacturers of toys, types: [manufacturer, distributor] }
+  - { phrase: distributors, types: [distributor] }
+  - { phrase: Member States, types: [member_state] }
+  - { phrase: market surveillance authorities, types: [market_authority] }
+  - { phrase: providers, types: [manufacturer], scope: [ai] }
+  - { phrase: providers, types: [distributor] }
+  - { phrase: personal data, types: [operator], whole: true }
+`;
+
+const tax = parseTaxonomy(TYPES, ACTORS, "regimes/x");
+const map = new ActorMap(tax);
+
+describe("the taxonomy", () => {
+  test("types read with their parents (none when unstated) and the actor phrases", () => {
+    assert.deepEqual(tax.types[0], { id: "operator", label: "operator", defined_in: "x/art_1", parents: [] });
+    assert.equal(tax.actors.length, 8);
+    assert.deepEqual(parseTaxonomy(null, null, "regimes/x"), { types: [], actors: [] });
+  });
+
+  test("an unknown parent or an actor mapped to an unknown type is refused, naming it", () => {
+    assert.throws(
+      () =>
+        parseTaxonomy(`${TYPES}  - { id: y, label: y, parents: [nope], defined_in: z }\n`, null, "regimes/x"),
+      {
+        message: "regimes/x: entity type y names unknown parent nope",
+      },
+    );
+    assert.throws(
+      () => parseTaxonomy(TYPES, "actors:\n  - { phrase: importers, types: [importer] }\n", "regimes/x"),
+      {
+        message: 'regimes/x: actor phrase "importers" maps to unknown type importer',
+      },
+    );
+  });
+
+  test("a type holds duties as a regulated party unless every root above it is on the State side", () => {
+    assert.equal(addresseeOfType(tax, "manufacturer"), "regulated_party");
+    assert.equal(addresseeOfType(tax, "member_state"), "member_state");
+    assert.equal(addresseeOfType(tax, "market_authority"), "public_authority");
+    assert.equal(
+      addresseeOfType(tax, "public_operator"),
+      "regulated_party",
+      "a public body that is also an operator",
+    );
+    assert.equal(addresseeOfType(tax, "unknown"), "regulated_party");
+  });
+
+  test("ancestors: the types and every broader type above them, sorted, once each", () => {
+    assert.deepEqual(ancestors(tax, ["manufacturer"]), ["manufacturer", "operator"]);
+    assert.deepEqual(ancestors(tax, ["public_operator", "distributor"]), [
+      "authority",
+      "distributor",
+      "operator",
+      "public_operator",
+    ]);
+    assert.deepEqual(ancestors(tax, []), []);
+  });
+});
+
+describe("the actor map", () => {
+  test("an actor names the types of the phrase at its head, plurals and articles aside", () => {
+    assert.deepEqual(map.typesIn("The manufacturer", "x"), ["manufacturer"]);
+    assert.deepEqual(map.typesIn("Distributors of a widget made by manufacturers", "x"), ["distributor"]);
+    assert.deepEqual(map.typesIn("Each market surveillance authority", "x"), ["market_authority"]);
+    assert.deepEqual(map.typesIn("The Commission", "x"), []);
+  });
+
+  test("the longest phrase wins where phrases start at one place", () => {
+    assert.deepEqual(map.typesIn("manufacturers of toys", "x"), ["manufacturer", "distributor"]);
+  });
+
+  test("a phrase scoped to acts counts only in them, before the general one", () => {
+    assert.deepEqual(map.typesIn("Providers", "ai"), ["manufacturer"]);
+    assert.deepEqual(map.typesIn("Providers", "other"), ["distributor"]);
+  });
+
+  test("a whole-actor phrase matches only an actor that is that phrase and nothing more", () => {
+    assert.deepEqual(map.typesIn("Personal data", "x"), ["operator"]);
+    assert.deepEqual(map.typesIn("Personal data of manufacturers", "x"), ["manufacturer"]);
+    assert.deepEqual(map.allTypesIn("personal data", "x"), []);
+  });
+
+  test("every type a text names, and the first-named types", () => {
+    assert.deepEqual(map.allTypesIn("ensure that distributors and manufacturers keep records", "x"), [
+      "distributor",
+      "manufacturer",
+    ]);
+    assert.deepEqual(map.firstTypesIn("ensure that distributors and manufacturers keep records", "x"), [
+      "distributor",
+    ]);
+    assert.deepEqual(map.firstTypesIn("nobody in particular", "x"), []);
+  });
+
+  test("a Member State's duty to ensure conduct also applies to the entities its action names", () => {
+    assert.deepEqual(map.appliesTo("Member States", "ensure that manufacturers keep records", "x"), [
+      "manufacturer",
+      "member_state",
+    ]);
+    assert.deepEqual(map.appliesTo("Member States", "designate an authority", "x"), ["member_state"]);
+    assert.deepEqual(map.appliesTo("Distributors", "ensure that manufacturers keep records", "x"), [
+      "distributor",
+    ]);
+  });
+});
