@@ -40,7 +40,11 @@ describe("atoms", () => {
   });
 
   test("a point completing a lead-in says so; a duty without a constant has no executable", () => {
-    const r = getAtom(e, { atom_id: byKey("widgets/art_3__para_3__point_a#1").id }, "2101-08-01");
+    // Rules 5, under which the points listing the notification's contents are duties (rules 6: contents).
+    const e5 = fixtureEngine({ rules: 5 });
+    const point = e5.release.atoms.find((a) => a.key === "widgets/art_3__para_3__point_a#1");
+    assert.ok(point);
+    const r = getAtom(e5, { atom_id: point.id }, "2101-08-01");
     assert.deepEqual(r.notes, ["This duty completes the lead-in of Article 3(3) WSR."]);
     assert.equal(r.atom.citation.executable, null);
   });

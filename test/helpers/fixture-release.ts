@@ -78,10 +78,11 @@ export function obligationsReader(extra: Record<string, string | null> = {}): Re
 export function fixtureObligations(
   corpus: Corpus,
   extra: Record<string, string | null> = {},
+  rules = EXTRACTION_RULES,
 ): ObligationsCanon {
   const canon = readObligationsCanon(obligationsReader(extra), "fixture");
-  const atoms = extractAtoms(corpus.units, EXTRACTION_RULES);
-  canon.ledger = sync(emptyLedger("fixture"), atoms, EXTRACTION_RULES).ledger;
+  const atoms = extractAtoms(corpus.units, rules);
+  canon.ledger = sync(emptyLedger("fixture"), atoms, rules).ledger;
   return canon;
 }
 
@@ -94,12 +95,14 @@ export interface FixtureReleaseOptions {
   /** Where the release lives on disk (only what reads a file needs it: diff_releases). */
   dir?: string;
   artifacts?: ReleaseMeta["artifacts"];
+  /** The extraction rules the ledger is matched under (default: the current ones). */
+  rules?: number;
 }
 
 /** The release as `loadRelease` would return it, made in memory. */
 export function fixtureRelease(opts: FixtureReleaseOptions = {}): LoadedRelease {
   const corpus = fixtureCorpus(opts);
-  const obligations = fixtureObligations(corpus, opts.extra);
+  const obligations = fixtureObligations(corpus, opts.extra, opts.rules);
   const { atoms } = releaseAtoms(corpus.units, obligations, "fixture", false);
   const graph = buildGraph(corpus);
   const tag = opts.tag ?? "2100.1";

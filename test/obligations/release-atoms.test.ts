@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { EXTRACTION_RULES, extractAtoms } from "../../src/obligations/atoms.ts";
 import { emptyLedger, sync } from "../../src/obligations/ledger.ts";
-import { LedgerOutOfDate, releaseAtoms } from "../../src/obligations/release-atoms.ts";
+import { documentHolders, LedgerOutOfDate, releaseAtoms } from "../../src/obligations/release-atoms.ts";
 import { parseScope } from "../../src/obligations/scope.ts";
 import { fixtureCorpus, fixtureObligations } from "../helpers/fixture-release.ts";
 
@@ -19,7 +19,8 @@ const byKey = new Map(released.atoms.map((a) => [a.key, a]));
 describe("released atoms", () => {
   test("every atom carries the id the ledger gives its key", () => {
     const ids = new Map(canon.ledger?.atoms.map((e) => [e.key, e.id]));
-    assert.equal(released.atoms.length, 12);
+    // Rules 6: the three points listing what the notification contains are no duties of their own.
+    assert.equal(released.atoms.length, 9);
     for (const a of released.atoms) assert.equal(a.id, ids.get(a.key), a.key);
   });
 
@@ -39,7 +40,11 @@ describe("released atoms", () => {
   });
 
   test("a duty whose subject is a thing takes the types of the preceding duty in its article", () => {
-    const p = byKey.get("widgets/art_3__para_3__point_a#1");
+    // Under rules 5, where the notification's contents are still duties (rules 6 read them as contents).
+    const rules5 = sync(emptyLedger("fixture"), extractAtoms(corpus.units, 5), 5).ledger;
+    const p = releaseAtoms(corpus.units, { ...canon, ledger: rules5 }, "fixture", false).atoms.find(
+      (x) => x.key === "widgets/art_3__para_3__point_a#1",
+    );
     assert.equal(p?.actor, "The notification referred to in paragraph 2");
     assert.deepEqual(
       [p?.applies_to, p?.applies_to_basis, p?.lead_in],
@@ -56,7 +61,13 @@ describe("released atoms", () => {
       null,
       new Set(canon.taxonomy.types.map((t) => t.id)),
     );
-    const held = releaseAtoms(corpus.units, { ...canon, scope }, "fixture", false).atoms.find(
+    // An act with a holder keeps its documents' contents as duties (rules 6): the ledger names them too.
+    const ledger = sync(
+      emptyLedger("fixture"),
+      extractAtoms(corpus.units, EXTRACTION_RULES, documentHolders({ scope })),
+      EXTRACTION_RULES,
+    ).ledger;
+    const held = releaseAtoms(corpus.units, { ...canon, scope, ledger }, "fixture", false).atoms.find(
       (x) => x.key === "widgets/anx_I#2",
     );
     assert.deepEqual(
@@ -67,10 +78,10 @@ describe("released atoms", () => {
 
   test("stats count atoms by act and modality, and the actors of obligations no type maps", () => {
     assert.deepEqual(released.stats, {
-      atoms: 12,
-      byAct: { widgets: { obligation: 10, prohibition: 2, permission: 0 } },
-      obligations: 10,
-      obligationsMapped: 9,
+      atoms: 9,
+      byAct: { widgets: { obligation: 7, prohibition: 2, permission: 0 } },
+      obligations: 7,
+      obligationsMapped: 6,
       unmappedActors: [{ actor: "Widgets", count: 1 }],
     });
   });

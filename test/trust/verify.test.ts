@@ -194,7 +194,7 @@ describe("verifying a release", () => {
   test("a signed release with no accepted key at all is refused", () => {
     assert.deepEqual(failure(release(), trust()), [
       "signature",
-      "verification failed: signature: no accepted keys: give --key or list keys in the trust roster",
+      "verification failed: signature: no accepted keys: give --key, list keys in the trust roster, or keep this machine's key where `acquis keygen` writes it",
     ]);
   });
 
