@@ -10,7 +10,7 @@ import type { ActType } from "./model.ts";
 
 export class CanonError extends Error {}
 
-export const PARSER_VERSIONS = [1, 2, 3, 4] as const;
+export const PARSER_VERSIONS = [1, 2, 3, 4, 5] as const;
 const ACT_TYPES: ActType[] = ["reg", "dir", "reg_del", "reg_impl", "un_reg"];
 
 const closed = { additionalProperties: false } as const;

@@ -47,9 +47,10 @@ export function subdivisionIri(act: ActCanon, eid: string): string {
 
 /**
  * "Article 33(1)(a)", "Article 113, third paragraph, point (a)", "Recital 83", "Annex III",
- * "Chapter IV, Section 2", followed by the act's short name.
+ * "Chapter IV, Section 2", followed by the act's short name. Parser 5 separates a Title from the Part
+ * it sits in ("Part II, Title I"; earlier parsers wrote "Part IITitle I", and their releases keep it).
  */
-export function citationLabel(eid: string, shortName: string): string {
+export function citationLabel(eid: string, shortName: string, parser = 1): string {
   const segs = eid.split("__").map((s) => {
     const i = s.indexOf("_");
     return { kind: s.slice(0, i), num: s.slice(i + 1) };
@@ -60,10 +61,10 @@ export function citationLabel(eid: string, shortName: string): string {
   for (const { kind, num } of segs) {
     switch (kind) {
       case "title":
-        parts.push(`Title ${num}`);
+        parts.push(parser >= 5 && parts.length ? `, Title ${num}` : `Title ${num}`);
         break;
       case "part":
-        parts.push(`Part ${num}`);
+        parts.push(parser >= 5 && parts.length ? `, Part ${num}` : `Part ${num}`);
         break;
       case "chp":
         parts.push(parts.length ? `, Chapter ${num}` : `Chapter ${num}`);

@@ -41,7 +41,8 @@ export function parseBaseline(text: string, file: string): QualityBaseline {
     const section = isScalar(pair.key) ? String(pair.key.value) : "";
     if (section !== "checks" && section !== "defects")
       throw new BaselineError(`${at(pair.key)}: unknown key "${section}" (allowed: checks, defects)`);
-    if (pair.value === null) continue;
+    // "checks:" with nothing under it: the yaml library gives a null scalar, not null.
+    if (pair.value === null || (isScalar(pair.value) && pair.value.value === null)) continue;
     if (!isMap(pair.value)) throw new BaselineError(`${at(pair.value)}: ${section} must be a mapping`);
     for (const entry of pair.value.items) {
       const id = isScalar(entry.key) ? String(entry.key.value) : "";

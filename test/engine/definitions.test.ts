@@ -24,10 +24,17 @@ describe("definition questions", () => {
     for (const [q, term] of asked) assert.equal(askedTerm(q), t(term), q);
   });
 
-  // "the term" stays in the term read ("term consent"), which no unit defines, so the defining point
-  // does not lead (src/ unchanged here).
-  test("'the term' is not part of the term asked about", { todo: "read as 'term consent' today" }, () => {
+  test("'the term' is not part of the term asked about", () => {
     assert.equal(askedTerm("meaning of the term ‘consent’"), t("consent"));
+    assert.equal(
+      askedTerm("what does the expression 'placing on the market' mean?"),
+      t("placing on the market"),
+    );
+    assert.equal(
+      askedTerm("definition of term deposit"),
+      t("term deposit"),
+      "unquoted, 'term' is the term's",
+    );
   });
 
   test("a question that asks no definition has no term", () => {

@@ -44,10 +44,7 @@ describe("resolving references", () => {
     assert.deepEqual(resolve("Annex I GSR"), ["gadgets/anx_I"]);
   });
 
-  // child() looks for a subparagraph whose num is the ordinal, but the parser gives subparagraphs no num
-  // (none of the eu release's 2580 has one), so the reference stops at the paragraph with a note that
-  // the subparagraph does not exist (src/ unchanged here).
-  test("'second subparagraph' resolves to the subparagraph", { todo: "stops at the paragraph today" }, () => {
+  test("'second subparagraph' resolves to the subparagraph", () => {
     assert.deepEqual(resolve("Article 3(3), second subparagraph WSR"), ["widgets/art_3__para_3__subpara_2"]);
   });
 

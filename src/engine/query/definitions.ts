@@ -20,7 +20,11 @@ const ASKS = [
 /** Where the term ends: the act it is asked under, or the end of the question. */
 const TAIL =
   /\s+(?:under|in|according\s+to|for\s+the\s+purposes?\s+of|within\s+the\s+meaning\s+of|pursuant\s+to|as\s+defined|as\s+used|defined\s+in|mean|exactly|legally)\b.*$|[?.!]+$/iu;
-const LEAD = /^(?:(?:an?|the)\s+)/iu;
+/**
+ * An article, and "the term ‘…’", "the expression ‘…’": words naming the quoted term, not part of it
+ * (only before a quotation mark: "term deposit" is a term).
+ */
+const LEAD = /^(?:(?:an?|the)\s+)?(?:(?:term|expression|word|concept|notion)\s+(?=['‘’"“”]))?/iu;
 /** "as defined in Article 4(1) of Regulation ..." : a definition that borrows another act's. */
 const BORROWED =
   /\b(?:as\s+defined\s+in|within\s+the\s+meaning\s+of|has\s+the\s+(?:same\s+)?meaning|as\s+referred\s+to\s+in)\b/iu;

@@ -51,7 +51,8 @@ function child(e: Engine, node: string, step: string): Unit | undefined {
   const kids = e.children.get(node) ?? [];
   if (step.startsWith("subpara:")) {
     const n = step.slice("subpara:".length);
-    return kids.find((k) => k.kind === "subparagraph" && k.num === n);
+    // Subparagraphs carry no printed number; their place is in the eId ("…__subpara_2").
+    return kids.find((k) => k.kind === "subparagraph" && (k.num === n || k.eid.endsWith(`__subpara_${n}`)));
   }
   const direct = kids.find((k) => k.num?.toLowerCase() === step && k.kind !== "subparagraph");
   if (direct) return direct;
