@@ -25,7 +25,7 @@ import {
   type FactSchema,
   type Facts,
 } from "./facts.ts";
-import { NO_SCOPE, reaches, type Scope, type ScopeRule } from "./scope.ts";
+import { NO_SCOPE, reaches, type Scope, type ScopeRule, type ScopeVerdict } from "./scope.ts";
 import { type Addressee, addresseeOfType, ancestors, type Taxonomy } from "./taxonomy.ts";
 
 export type { Condition, Facts } from "./facts.ts";
@@ -281,18 +281,69 @@ export function decide(
   more: Partial<Rules> = {},
 ): Applicability {
   const rules: Rules = { taxonomy: tax, derogations, scope: more.scope ?? NO_SCOPE, ...more };
-  const ancestry = rules.ancestry ?? ancestryByName;
   const profileNow = prepared(profile, rules);
   const binds = ancestors(tax, profileNow.types);
-  const bindSet = new Set(binds);
-  const isParty = new Map(tax.types.map((t) => [t.id, addresseeOfType(tax, t.id) === "regulated_party"]));
-  const facts = profileNow.facts;
+  const c = deciding(profile, date, rules, profileNow.facts, binds, tax, derogations);
+  const applicable: Decision[] = [];
+  const excluded: Decision[] = [];
+  const undetermined: Decision[] = [];
+  for (const atom of atoms) {
+    const decision = decided(atom, c);
+    if (!decision) continue;
+    if (decision.status === "applicable") applicable.push(decision);
+    else if (decision.status === "excluded") excluded.push(decision);
+    else undetermined.push(decision);
+  }
+  return {
+    entity_profile: profile.id,
+    entity_type: profile.entity_types[0] ?? "",
+    binds,
+    as_of: date,
+    derived: profileNow.derived,
+    applicable,
+    excluded,
+    undetermined,
+    out_of_scope: [...c.outOfScope.values()].sort((a, b) => (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)),
+    counts: counts(applicable, excluded, undetermined),
+  };
+}
 
-  const actRule = new Map(rules.scope.acts.map((r) => [r.id, r]));
+/** What deciding an atom reads: the profile as prepared, the canon, and the scope verdicts so far. */
+interface Deciding {
+  profile: Profile;
+  date: string;
+  rules: Rules;
+  ancestry: (node: string) => string[];
+  facts: Facts;
+  /** The types the profile is, and their ancestors. */
+  binds: Set<string>;
+  isParty: Map<string, boolean>;
+  actRule: Map<string, ScopeRule>;
+  partsByNode: Map<string, ScopeRule[]>;
+  /** Whether a scope rule reaches the profile, each rule decided once. */
+  verdict: (r: ScopeRule) => ScopeVerdict;
+  /** The acts and parts whose scope does not reach the profile, by rule. */
+  outOfScope: Map<string, OutOfScope>;
+  /** Derogations in force on the date, by the node they disapply. */
+  derogations: Map<string, Derogation[]>;
+  /** Each derogation's place in derogations.yaml. */
+  order: Map<Derogation, number>;
+}
+
+function deciding(
+  profile: Profile,
+  date: string,
+  rules: Rules,
+  facts: Facts,
+  binds: string[],
+  tax: Taxonomy,
+  derogations: Derogation[],
+): Deciding {
+  const bindSet = new Set(binds);
   const partsByNode = new Map<string, ScopeRule[]>();
   for (const p of rules.scope.parts)
     for (const n of p.nodes) partsByNode.set(n, [...(partsByNode.get(n) ?? []), p]);
-  const verdicts = new Map<ScopeRule, ReturnType<typeof reaches>>();
+  const verdicts = new Map<ScopeRule, ScopeVerdict>();
   const verdict = (r: ScopeRule) => {
     const known = verdicts.get(r);
     if (known) return known;
@@ -300,165 +351,232 @@ export function decide(
     verdicts.set(r, v);
     return v;
   };
+  // An act out of scope is listed whatever its atoms; a part only once one of its duties would bind.
   const outOfScope = new Map<string, OutOfScope>();
-  for (const r of rules.scope.acts)
-    if (verdict(r).in === false)
-      outOfScope.set(r.id, {
-        act: r.id,
-        nodes: r.nodes,
-        rule: r.id,
-        provision: r.provision,
-        reason: r.reason,
-      });
+  for (const r of rules.scope.acts) if (verdict(r).in === false) outOfScope.set(r.id, outOf(r.id, r));
+  return {
+    profile,
+    date,
+    rules,
+    ancestry: rules.ancestry ?? ancestryByName,
+    facts,
+    binds: bindSet,
+    isParty: new Map(tax.types.map((t) => [t.id, addresseeOfType(tax, t.id) === "regulated_party"])),
+    actRule: new Map(rules.scope.acts.map((r) => [r.id, r])),
+    partsByNode,
+    verdict,
+    outOfScope,
+    derogations: derogationsInForce(derogations, date),
+    order: new Map(derogations.map((d, i) => [d, i])),
+  };
+}
 
-  // Derogations in force, by the node they disapply: an atom looks up its own node and its ancestors.
+const outOf = (act: string, r: ScopeRule): OutOfScope => ({
+  act,
+  nodes: r.nodes,
+  rule: r.id,
+  provision: r.provision,
+  reason: r.reason,
+});
+
+/** Derogations in force on the date, by the node they disapply: an atom looks up its own node and its ancestors. */
+function derogationsInForce(derogations: Derogation[], date: string): Map<string, Derogation[]> {
   const byNode = new Map<string, Derogation[]>();
   for (const d of derogations) {
     if (!(d.from <= date && (d.until === null || date < d.until))) continue;
     for (const n of d.disapplies) byNode.set(n, [...(byNode.get(n) ?? []), d]);
   }
-  const order = new Map(derogations.map((d, i) => [d, i]));
+  return byNode;
+}
 
-  const applicable: Decision[] = [];
-  const excluded: Decision[] = [];
-  const undetermined: Decision[] = [];
-  for (const atom of atoms) {
-    // A permission binds no one, except as the correlative duty of a right held against a party.
-    const correlative = atom.modality === "permission" ? (atom.owed_by ?? null) : null;
-    if (atom.modality === "permission" && !correlative) continue;
-    if (atomStatus(atom, date) !== "in_force") continue;
-    const addressee = atom.addressee ?? "regulated_party";
-    const holders = correlative
-      ? correlative
-      : addressee === "regulated_party"
-        ? atom.applies_to.filter((t) => isParty.get(t))
-        : addressee === "member_state"
-          ? (atom.through_national_law ?? [])
-          : [];
-    const reached = holders.filter((t) => bindSet.has(t));
-    if (reached.length === 0) continue;
-    const act = actRule.get(atom.act);
-    if (act && verdict(act).in === false) continue;
-    const lineage = [atom.node, ...ancestry(atom.node)];
-    const parts = lineage.flatMap((n) => partsByNode.get(n) ?? []);
-    const partOut = parts.find((p) => verdict(p).in === false);
-    if (partOut) {
-      if (!outOfScope.has(partOut.id))
-        outOfScope.set(partOut.id, {
-          act: atom.act,
-          nodes: partOut.nodes,
-          rule: partOut.id,
-          provision: partOut.provision,
-          reason: partOut.reason,
-        });
+/** One atom's decision, the steps of the module's comment in order; null when it never binds the profile. */
+function decided(atom: BindingAtom, c: Deciding): Decision | null {
+  // A permission binds no one, except as the correlative duty of a right held against a party.
+  const correlative = atom.modality === "permission" ? (atom.owed_by ?? null) : null;
+  if (atom.modality === "permission" && !correlative) return null;
+  // 1. In force; 2. held by a party the profile is; 3. inside the act's and its parts' scope.
+  if (atomStatus(atom, c.date) !== "in_force") return null;
+  const addressee = atom.addressee ?? "regulated_party";
+  const reached = addresseesReached(atom, addressee, correlative, c);
+  if (reached.length === 0) return null;
+  const inScope = scopeOf(atom, c);
+  if (!inScope) return null;
+  const { scope, lineage } = inScope;
+  const national = nationalLaw(atom, addressee, c.rules);
+  const reasons: Reasons = {
+    scope: scope.map((r) => ({ provision: r.provision, reason: r.reason })),
+    entity_types: reached,
+    correlative: correlative !== null,
+    facts: scope.flatMap((r) => scopeFacts(c.verdict(r))),
+    through_national_law: national,
+    modified_by: [],
+    excluded_by: null,
+    undetermined_by: null,
+  };
+  const basis = `${correlative ? `the correlative duty of a right held against ${reached.join(", ")}` : `${national ? "binds through national law transposing " : "applies to "}${reached.join(", ")}`}; the profile is ${c.profile.entity_types.join(", ")}`;
+  const decision: Decision = {
+    atom,
+    status: "applicable",
+    applicable: true,
+    basis,
+    note: "",
+    derogation: null,
+    reasons,
+  };
+  // 4 and 5: derogations and modifications; then what a scope turning on an unstated fact leaves open.
+  const notes = derogate(decision, lineage, c);
+  scopeUndetermined(decision, scope, notes, c);
+  if (decision.status !== "excluded")
+    for (const m of reasons.modified_by) notes.push(`modified by ${m.provision}: ${m.change}`);
+  decision.note = notes.join("; ");
+  decision.applicable = decision.status === "applicable";
+  // A lifted duty is not met at all, so nothing changes how it is met.
+  if (decision.status === "excluded") reasons.modified_by = [];
+  return decision;
+}
+
+/**
+ * The types holding the duty that the profile is: a regulated party's duty binds the parties it names;
+ * a Member State's, the parties it prescribes conduct for (through national law); a right, the
+ * parties it is held against. Duties of authorities and Union bodies bind no firm.
+ */
+function addresseesReached(
+  atom: BindingAtom,
+  addressee: Addressee,
+  correlative: string[] | null,
+  c: Deciding,
+): string[] {
+  const holders = correlative
+    ? correlative
+    : addressee === "regulated_party"
+      ? atom.applies_to.filter((t) => c.isParty.get(t))
+      : addressee === "member_state"
+        ? (atom.through_national_law ?? [])
+        : [];
+  return holders.filter((t) => c.binds.has(t));
+}
+
+/**
+ * The scope rules an atom sits under, its act's and then its parts', with the atom's lineage; null
+ * when one of them does not reach the profile.
+ */
+function scopeOf(atom: BindingAtom, c: Deciding): { scope: ScopeRule[]; lineage: string[] } | null {
+  const act = c.actRule.get(atom.act);
+  if (act && c.verdict(act).in === false) return null;
+  const lineage = [atom.node, ...c.ancestry(atom.node)];
+  const parts = lineage.flatMap((n) => c.partsByNode.get(n) ?? []);
+  const partOut = parts.find((p) => c.verdict(p).in === false);
+  if (partOut) {
+    if (!c.outOfScope.has(partOut.id)) c.outOfScope.set(partOut.id, outOf(atom.act, partOut));
+    return null;
+  }
+  return { scope: [...(act ? [act] : []), ...parts], lineage };
+}
+
+/**
+ * A directive binds a firm only through the national measures transposing it, whatever the
+ * grammar of the sentence ("Member States shall ensure that entities …" or "The measures shall …").
+ */
+function nationalLaw(atom: BindingAtom, addressee: Addressee, rules: Rules): Reasons["through_national_law"] {
+  const transposed = rules.transposition?.(atom.act) ?? null;
+  return addressee === "member_state" || transposed
+    ? {
+        directive: atom.node,
+        national_law_from: transposed?.date ?? null,
+        provision: transposed?.provision ?? null,
+        ...(transposed?.deadline
+          ? {
+              transposition_deadline: transposed.deadline,
+              transposition_provision: transposed.deadline_provision ?? "",
+            }
+          : {}),
+      }
+    : null;
+}
+
+/**
+ * The derogations in force on the atom's node or an ancestor, in their own order: a modification
+ * changes how the duty is met and never lifts it; an exclusion lifts it, and the first that does
+ * ends the look; one that turns on a fact the profile does not state leaves the duty undetermined.
+ * Returns the decision's notes.
+ */
+function derogate(decision: Decision, lineage: string[], c: Deciding): string[] {
+  const reasons = decision.reasons;
+  const candidates: { d: Derogation; disapplied: string }[] = [];
+  for (const n of lineage) for (const d of c.derogations.get(n) ?? []) candidates.push({ d, disapplied: n });
+  // The derogations' own order, so the first that lifts is the same whatever the nesting.
+  candidates.sort((x, y) => (c.order.get(x.d) ?? 0) - (c.order.get(y.d) ?? 0));
+  const notes: string[] = [];
+  for (const { d, disapplied } of candidates) {
+    const types = d.exempts.entity_types ?? [];
+    if (types.length > 0 && !types.some((t) => c.binds.has(t))) continue;
+    const v = evaluate(d.exempts.when, d.exempts.unless, c.facts);
+    if (v.truth === false) continue;
+    if ((d.effect ?? "exclude") === "modify") {
+      if (v.truth === true)
+        reasons.modified_by.push({ id: d.id, provision: d.derogating, change: d.change ?? "" });
+      else
+        notes.push(
+          `${d.derogating} would change how this is met if the profile stated ${v.unknown.join(" and ")}`,
+        );
       continue;
     }
-    // A directive binds a firm only through the national measures transposing it, whatever the
-    // grammar of the sentence ("Member States shall ensure that entities …" or "The measures shall …").
-    const transposed = rules.transposition?.(atom.act) ?? null;
-    const national =
-      addressee === "member_state" || transposed
-        ? {
-            directive: atom.node,
-            national_law_from: transposed?.date ?? null,
-            provision: transposed?.provision ?? null,
-            ...(transposed?.deadline
-              ? {
-                  transposition_deadline: transposed.deadline,
-                  transposition_provision: transposed.deadline_provision ?? "",
-                }
-              : {}),
-          }
-        : null;
-    const reasons: Reasons = {
-      scope: [...(act ? [act] : []), ...parts].map((r) => ({ provision: r.provision, reason: r.reason })),
-      entity_types: reached,
-      correlative: correlative !== null,
-      facts: [...(act ? scopeFacts(verdict(act)) : []), ...parts.flatMap((p) => scopeFacts(verdict(p)))],
-      through_national_law: national,
-      modified_by: [],
-      excluded_by: null,
-      undetermined_by: null,
-    };
-    const basis = `${correlative ? `the correlative duty of a right held against ${reached.join(", ")}` : `${national ? "binds through national law transposing " : "applies to "}${reached.join(", ")}`}; the profile is ${profile.entity_types.join(", ")}`;
-    const decision: Decision = {
-      atom,
-      status: "applicable",
-      applicable: true,
-      basis,
-      note: "",
-      derogation: null,
-      reasons,
-    };
-    const candidates: { d: Derogation; disapplied: string }[] = [];
-    for (const n of lineage) for (const d of byNode.get(n) ?? []) candidates.push({ d, disapplied: n });
-    // The derogations' own order, so the first that lifts is the same whatever the nesting.
-    candidates.sort((x, y) => (order.get(x.d) ?? 0) - (order.get(y.d) ?? 0));
-    const notes: string[] = [];
-    for (const { d, disapplied } of candidates) {
-      const types = d.exempts.entity_types ?? [];
-      if (types.length > 0 && !types.some((t) => bindSet.has(t))) continue;
-      const v = evaluate(d.exempts.when, d.exempts.unless, facts);
-      if (v.truth === false) continue;
-      if ((d.effect ?? "exclude") === "modify") {
-        if (v.truth === true)
-          reasons.modified_by.push({ id: d.id, provision: d.derogating, change: d.change ?? "" });
-        else
-          notes.push(
-            `${d.derogating} would change how this is met if the profile stated ${v.unknown.join(" and ")}`,
-          );
-        continue;
+    if (v.truth === "unknown") {
+      if (decision.status === "applicable") {
+        decision.status = "undetermined";
+        reasons.undetermined_by = { provision: d.derogating, facts: v.unknown };
+        notes.push(`${d.derogating} disapplies this if ${v.unknown.join(" and ")}; the profile does not say`);
       }
-      if (v.truth === "unknown") {
-        if (decision.status === "applicable") {
-          decision.status = "undetermined";
-          reasons.undetermined_by = { provision: d.derogating, facts: v.unknown };
-          notes.push(
-            `${d.derogating} disapplies this if ${v.unknown.join(" and ")}; the profile does not say`,
-          );
-        }
-        continue;
-      }
-      decision.status = "excluded";
-      reasons.undetermined_by = null;
-      reasons.excluded_by = { provision: d.derogating, kind: d.kind ?? "derogation", rule: d.id };
-      reasons.facts.push(...v.used);
-      decision.derogation = {
-        id: d.id,
-        kind: d.kind ?? "derogation",
-        derogating_node: d.derogating,
-        derogating_eid: eidOf(d.derogating),
-        disapplied_node: disapplied,
-        disapplied_eid: eidOf(disapplied),
-        exempted_types: types,
-      };
-      notes.length = 0;
-      notes.push(
-        `${d.kind === "lex_specialis" ? "displaced" : "disapplied"} by ${d.derogating} (${d.id}) for ${types.length ? types.join(", ") : "the entities it describes"}`,
-      );
-      break;
+      continue;
     }
-    // A scope that turns on an unstated fact leaves the duty undetermined, unless a derogation lifts
-    // it whatever that fact is (TLPT for a microenterprise: DORA Art 26(1) excludes it outright).
-    const scopeUnknown = [act, ...parts].find((r) => r && verdict(r).in === "unknown");
-    if (scopeUnknown && decision.status !== "excluded") {
-      const v = verdict(scopeUnknown) as { facts: string[] };
-      reasons.undetermined_by = { provision: scopeUnknown.provision, facts: v.facts };
-      decision.status = "undetermined";
-      notes.unshift(
-        `${scopeUnknown.provision} decides whether this binds; the profile does not state ${v.facts.join(" or ")}`,
-      );
-    }
-    if (decision.status !== "excluded")
-      for (const m of reasons.modified_by) notes.push(`modified by ${m.provision}: ${m.change}`);
-    decision.note = notes.join("; ");
-    decision.applicable = decision.status === "applicable";
-    if (decision.status === "applicable") applicable.push(decision);
-    else if (decision.status === "excluded") {
-      reasons.modified_by = [];
-      excluded.push(decision);
-    } else undetermined.push(decision);
+    // Lifted: what earlier derogations left open no longer matters.
+    notes.length = 0;
+    notes.push(exclude(decision, d, disapplied, v.used));
+    break;
   }
+  return notes;
+}
+
+/** The derogation lifts the duty: the decision says by what; returns the note. */
+function exclude(decision: Decision, d: Derogation, disapplied: string, used: string[]): string {
+  const types = d.exempts.entity_types ?? [];
+  decision.status = "excluded";
+  decision.reasons.undetermined_by = null;
+  decision.reasons.excluded_by = { provision: d.derogating, kind: d.kind ?? "derogation", rule: d.id };
+  decision.reasons.facts.push(...used);
+  decision.derogation = {
+    id: d.id,
+    kind: d.kind ?? "derogation",
+    derogating_node: d.derogating,
+    derogating_eid: eidOf(d.derogating),
+    disapplied_node: disapplied,
+    disapplied_eid: eidOf(disapplied),
+    exempted_types: types,
+  };
+  return `${d.kind === "lex_specialis" ? "displaced" : "disapplied"} by ${d.derogating} (${d.id}) for ${types.length ? types.join(", ") : "the entities it describes"}`;
+}
+
+/**
+ * A scope that turns on an unstated fact leaves the duty undetermined, unless a derogation lifts
+ * it whatever that fact is (TLPT for a microenterprise: DORA Art 26(1) excludes it outright).
+ */
+function scopeUndetermined(decision: Decision, scope: ScopeRule[], notes: string[], c: Deciding): void {
+  const scopeUnknown = scope.find((r) => c.verdict(r).in === "unknown");
+  if (!scopeUnknown || decision.status === "excluded") return;
+  const v = c.verdict(scopeUnknown) as { facts: string[] };
+  decision.reasons.undetermined_by = { provision: scopeUnknown.provision, facts: v.facts };
+  decision.status = "undetermined";
+  notes.unshift(
+    `${scopeUnknown.provision} decides whether this binds; the profile does not state ${v.facts.join(" or ")}`,
+  );
+}
+
+/** The register's counts, in all and by act. */
+function counts(
+  applicable: Decision[],
+  excluded: Decision[],
+  undetermined: Decision[],
+): Applicability["counts"] {
   const byAct: Applicability["counts"]["by_act"] = {};
   for (const [list, k] of [
     [applicable, "applicable"],
@@ -472,24 +590,13 @@ export function decide(
     }
   }
   return {
-    entity_profile: profile.id,
-    entity_type: profile.entity_types[0] ?? "",
-    binds,
-    as_of: date,
-    derived: profileNow.derived,
-    applicable,
-    excluded,
-    undetermined,
-    out_of_scope: [...outOfScope.values()].sort((a, b) => (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)),
-    counts: {
-      applicable: applicable.length,
-      excluded: excluded.length,
-      undetermined: undetermined.length,
-      by_act: Object.fromEntries(Object.entries(byAct).sort(([a], [b]) => (a < b ? -1 : 1))),
-    },
+    applicable: applicable.length,
+    excluded: excluded.length,
+    undetermined: undetermined.length,
+    by_act: Object.fromEntries(Object.entries(byAct).sort(([a], [b]) => (a < b ? -1 : 1))),
   };
 }
 
-function scopeFacts(v: ReturnType<typeof reaches>): string[] {
+function scopeFacts(v: ScopeVerdict): string[] {
   return v.in === true ? v.facts : [];
 }

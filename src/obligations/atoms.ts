@@ -433,6 +433,31 @@ function constantsFor(
 
 const DUTY_KINDS = new Set(["article", "paragraph", "subparagraph", "point", "indent", "annex"]);
 
+const isPoint = (u: Unit) => u.kind === "point" || u.kind === "indent";
+const articleOf = (u: Unit) => `${u.act}/${u.eid.split("__")[0]}`;
+
+/** What extracting reads, and what it keeps as it goes: the atoms so far and what they stated. */
+interface Extraction {
+  rules: number;
+  ownDocuments: ReadonlySet<string>;
+  /** Each unit's children, in corpus order. */
+  children: Map<string, Unit[]>;
+  byNode: Map<string, Unit>;
+  atoms: Atom[];
+  /** Per unit, how many atoms it has: the `#n` of its keys. */
+  counters: Map<string, number>;
+  /** Per article, the last actor named: what "They shall …" stands for. */
+  lastActor: Map<string, string>;
+  /** Rules 2: every duty stated, by unit and fingerprint. */
+  stated: Set<string>;
+}
+
+/** The lead-in a point completes: its unit, and its sentence ending with the colon. */
+interface LeadIn {
+  unit: Unit;
+  sentence: string;
+}
+
 /**
  * `ownDocuments`: acts whose duties all fall on one kind of party (scope.yaml `holder`), such as the
  * technical standards that lay down what a financial entity's incident reports contain. Under rules 6
@@ -444,6 +469,43 @@ export function extractAtoms(
   rules = 1,
   ownDocuments: ReadonlySet<string> = new Set(),
 ): Atom[] {
+  const x: Extraction = {
+    rules,
+    ownDocuments,
+    children: childrenOf(units),
+    byNode: new Map(units.map((u) => [u.node, u])),
+    atoms: [],
+    counters: new Map(),
+    lastActor: new Map(),
+    stated: new Set(),
+  };
+  for (const u of units) {
+    if (!DUTY_KINDS.has(u.kind) || u.own_text === "") continue;
+    for (const s of sentences(u.own_text)) {
+      const duties = dutiesIn(s, rules);
+      for (const [i, d] of duties.entries()) {
+        if (rules >= 6) {
+          // Rules 6: what a document states is not a duty (its subject still is what "it" stands for).
+          if (statesContents(resolveActor(x, u, d.actor, d.action), d.action) && !ownDocuments.has(u.act))
+            continue;
+          d.actor = leadInHolder(x, u, d) ?? d.actor;
+        }
+        const leadIn = /:\s*$/u.test(s.text) && (x.children.get(u.node) ?? []).some(isPoint);
+        if (!leadIn) {
+          addAtom(x, u, d, d.start, d.end, null);
+          continue;
+        }
+        // The lead-in's duty is stated point by point; under rules 2, once for the whole lead-in
+        // ("… shall be considered a provider and shall be subject to …, in any of the following:").
+        if (rules >= 2 && i > 0) continue;
+        addPoints(x, u, s, d);
+      }
+    }
+  }
+  return x.atoms;
+}
+
+function childrenOf(units: Unit[]): Map<string, Unit[]> {
   const children = new Map<string, Unit[]>();
   for (const u of units) {
     if (!u.parent) continue;
@@ -451,133 +513,130 @@ export function extractAtoms(
     list.push(u);
     children.set(u.parent, list);
   }
-  const atoms: Atom[] = [];
-  const counters = new Map<string, number>();
-  // "They shall …", "It shall …": the pronoun stands for the previous duty's actor in the same article.
-  const lastActor = new Map<string, string>();
-  const articleOf = (u: Unit) => `${u.act}/${u.eid.split("__")[0]}`;
-  const resolve = (u: Unit, actor: string, action = "") => {
-    // Rules 6: "it shall be verified that …", "it shall be prohibited to …": no pronoun, no one's.
-    if (rules >= 6 && isImpersonal(actor, action)) return actor;
-    const previous = lastActor.get(articleOf(u));
-    const resolved = PRONOUN.test(actor) && previous ? previous : actor;
-    if (!PRONOUN.test(resolved)) lastActor.set(articleOf(u), resolved);
-    return resolved;
-  };
-  const stated = new Set<string>();
-  const emit = (
-    u: Unit,
-    d: Omit<Duty, "start" | "end">,
-    start: number,
-    end: number,
-    leadIn: { unit: Unit; sentence: string } | null,
-  ) => {
-    const quoted = u.own_text.slice(start, end);
-    // Rules 2: the same words in the same unit state one duty (tables of annexes repeat their rules).
-    if (rules >= 2) {
-      const said = `${u.node} ${fingerprint(quoted)}`;
-      if (stated.has(said)) return;
-      stated.add(said);
-    }
-    const n = (counters.get(u.node) ?? 0) + 1;
-    counters.set(u.node, n);
-    const actor = resolve(u, d.actor, d.action);
-    let { first, all } = constantsFor(u.act, u.eid, quoted, rules);
-    // A point completing a lead-in inherits the quantities the lead-in states ("fines up to EUR …:").
-    if (!first && leadIn) {
-      const inherited = constantsFor(leadIn.unit.act, leadIn.unit.eid, leadIn.sentence, rules);
-      first = inherited.first;
-      all = [...all, ...inherited.all];
-    }
-    atoms.push({
-      key: `${u.node}#${n}`,
-      node: u.node,
-      act: u.act,
-      unit_eid: u.eid,
-      modality: d.modality,
-      actor,
-      action: d.action,
-      quoted_text: quoted,
-      char_start: start,
-      char_end: end,
-      lead_in: leadIn ? leadIn.unit.node : null,
-      effective: u.valid_from,
-      expires: u.valid_to,
-      executable_name: first?.name ?? null,
-      executable_unit: first?.unit ?? null,
-      executable_value: first?.value ?? null,
-      constants: all,
-      fingerprint: fingerprint(quoted),
-    });
-  };
+  return children;
+}
 
-  const byNode = new Map(units.map((u) => [u.node, u]));
-  /** Rules 6: the duty of the lead-in a point completes, when the point's parent ends with one. */
-  const leadInDuty = (c: Unit): Duty | null => {
-    const p = c.parent ? byNode.get(c.parent) : undefined;
-    if (!p || !DUTY_KINDS.has(p.kind)) return null;
-    const last = sentences(p.own_text).at(-1);
-    if (!last || !/:\s*$/u.test(last.text)) return null;
-    return dutiesIn(last, rules)[0] ?? null;
-  };
+/** "They shall …", "It shall …": the pronoun stands for the previous duty's actor in the same article. */
+function resolveActor(x: Extraction, u: Unit, actor: string, action: string): string {
+  // Rules 6: "it shall be verified that …", "it shall be prohibited to …": no pronoun, no one's.
+  if (x.rules >= 6 && isImpersonal(actor, action)) return actor;
+  const previous = x.lastActor.get(articleOf(u));
+  const resolved = PRONOUN.test(actor) && previous ? previous : actor;
+  if (!PRONOUN.test(resolved)) x.lastActor.set(articleOf(u), resolved);
+  return resolved;
+}
 
-  for (const u of units) {
-    if (!DUTY_KINDS.has(u.kind) || u.own_text === "") continue;
-    const point = u.kind === "point" || u.kind === "indent";
-    for (const s of sentences(u.own_text)) {
-      const duties = dutiesIn(s, rules);
-      for (const [i, d] of duties.entries()) {
-        if (rules >= 6) {
-          // Rules 6: what a document states is not a duty (its subject still is what "it" stands for).
-          if (statesContents(resolve(u, d.actor, d.action), d.action) && !ownDocuments.has(u.act)) continue;
-          // Rules 6: a point's passive duty naming no agent, under a party's lead-in, is that party's
-          // ("Participants … shall comply with the following: (a) the dataset content … shall be described").
-          const lead = point && d.agentless ? leadInDuty(u) : null;
-          if (lead && !lead.agentless && !DOCUMENT_6.test(headNoun(lead.actor)) && !PRONOUN.test(lead.actor))
-            d.actor = lead.actor;
-        }
-        const leadIn =
-          /:\s*$/u.test(s.text) &&
-          (children.get(u.node) ?? []).some((c) => c.kind === "point" || c.kind === "indent");
-        if (!leadIn) {
-          emit(u, d, d.start, d.end, null);
-          continue;
-        }
-        // The lead-in's duty is stated point by point; under rules 2, once for the whole lead-in
-        // ("… shall be considered a provider and shall be subject to …, in any of the following:").
-        if (rules >= 2 && i > 0) continue;
-        // Rules 6: "The notification shall at least: (a) describe …": points saying what a document states.
-        const bareDocument =
-          rules >= 6 &&
-          !ownDocuments.has(u.act) &&
-          BARE_LEAD_IN_6.test(d.action) &&
-          DOCUMENT_6.test(headNoun(PRONOUN.test(d.actor) ? (lastActor.get(articleOf(u)) ?? "") : d.actor));
-        for (const c of children.get(u.node) ?? []) {
-          if ((c.kind !== "point" && c.kind !== "indent") || c.own_text === "") continue;
-          if (sentences(c.own_text).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
-          if (bareDocument && CONTAINS_6.test(c.own_text)) continue;
-          const action = `${d.action} ${c.own_text}`.trim();
-          // Rules 3: "The provider shall: … (b) not use …" forbids.
-          const modality =
-            rules >= 3 && d.modality === "obligation" && /^\s*not\s/iu.test(c.own_text)
-              ? "prohibition"
-              : d.modality;
-          // Rules 6: "The information … shall be disclosed in the following manner: (k) for AIFMs of
-          // ELTIFs, in the prospectus …": a point naming a party under a passive lead-in names its holder.
-          const named =
-            rules >= 6 && d.agentless && DOCUMENT_6.test(headNoun(d.actor))
-              ? /^\s*for\s+((?!(?:the )?(?:purposes?|example|instance|information|each|that|this|those|these|all|any|which|whom|the following)\b)[^,;:()]{3,120}?),/iu.exec(
-                  c.own_text,
-                )
-              : null;
-          const actor = named ? (named[1] as string).trim() : d.actor;
-          emit(c, { modality, actor, action }, 0, c.own_text.length, {
-            unit: u,
-            sentence: s.text,
-          });
-        }
-      }
-    }
+/**
+ * Rules 6: a point's passive duty naming no agent, under a party's lead-in, is that party's
+ * ("Participants … shall comply with the following: (a) the dataset content … shall be described").
+ */
+function leadInHolder(x: Extraction, u: Unit, d: Duty): string | null {
+  const lead = isPoint(u) && d.agentless ? leadInDuty(x, u) : null;
+  return lead && !lead.agentless && !DOCUMENT_6.test(headNoun(lead.actor)) && !PRONOUN.test(lead.actor)
+    ? lead.actor
+    : null;
+}
+
+/** Rules 6: the duty of the lead-in a point completes, when the point's parent ends with one. */
+function leadInDuty(x: Extraction, c: Unit): Duty | null {
+  const p = c.parent ? x.byNode.get(c.parent) : undefined;
+  if (!p || !DUTY_KINDS.has(p.kind)) return null;
+  const last = sentences(p.own_text).at(-1);
+  if (!last || !/:\s*$/u.test(last.text)) return null;
+  return dutiesIn(last, x.rules)[0] ?? null;
+}
+
+/**
+ * A lead-in's duty, completed by the points under it: each point without a duty of its own is an
+ * atom with the lead-in's actor and modality, anchored at the point.
+ */
+function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty): void {
+  const rules = x.rules;
+  // Rules 6: "The notification shall at least: (a) describe …": points saying what a document states.
+  const bareDocument =
+    rules >= 6 &&
+    !x.ownDocuments.has(u.act) &&
+    BARE_LEAD_IN_6.test(d.action) &&
+    DOCUMENT_6.test(headNoun(PRONOUN.test(d.actor) ? (x.lastActor.get(articleOf(u)) ?? "") : d.actor));
+  for (const c of x.children.get(u.node) ?? []) {
+    if (!isPoint(c) || c.own_text === "") continue;
+    if (sentences(c.own_text).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
+    if (bareDocument && CONTAINS_6.test(c.own_text)) continue;
+    const action = `${d.action} ${c.own_text}`.trim();
+    // Rules 3: "The provider shall: … (b) not use …" forbids.
+    const modality =
+      rules >= 3 && d.modality === "obligation" && /^\s*not\s/iu.test(c.own_text)
+        ? "prohibition"
+        : d.modality;
+    const actor = pointHolder(c, d, rules) ?? d.actor;
+    addAtom(x, c, { modality, actor, action }, 0, c.own_text.length, { unit: u, sentence: s.text });
   }
-  return atoms;
+}
+
+/**
+ * Rules 6: "The information … shall be disclosed in the following manner: (k) for AIFMs of ELTIFs, in
+ * the prospectus …": a point naming a party under a document's passive lead-in names its holder.
+ */
+function pointHolder(c: Unit, d: Duty, rules: number): string | null {
+  if (!(rules >= 6 && d.agentless && DOCUMENT_6.test(headNoun(d.actor)))) return null;
+  const named =
+    /^\s*for\s+((?!(?:the )?(?:purposes?|example|instance|information|each|that|this|those|these|all|any|which|whom|the following)\b)[^,;:()]{3,120}?),/iu.exec(
+      c.own_text,
+    );
+  return named ? (named[1] as string).trim() : null;
+}
+
+/** The atom a duty states at `start`..`end` of a unit's own text: numbered in its unit, actor resolved. */
+function addAtom(
+  x: Extraction,
+  u: Unit,
+  d: Omit<Duty, "start" | "end">,
+  start: number,
+  end: number,
+  leadIn: LeadIn | null,
+): void {
+  const quoted = u.own_text.slice(start, end);
+  // Rules 2: the same words in the same unit state one duty (tables of annexes repeat their rules).
+  if (x.rules >= 2) {
+    const said = `${u.node} ${fingerprint(quoted)}`;
+    if (x.stated.has(said)) return;
+    x.stated.add(said);
+  }
+  const n = (x.counters.get(u.node) ?? 0) + 1;
+  x.counters.set(u.node, n);
+  const actor = resolveActor(x, u, d.actor, d.action);
+  const { first, all } = constantsOf(u, quoted, leadIn, x.rules);
+  x.atoms.push({
+    key: `${u.node}#${n}`,
+    node: u.node,
+    act: u.act,
+    unit_eid: u.eid,
+    modality: d.modality,
+    actor,
+    action: d.action,
+    quoted_text: quoted,
+    char_start: start,
+    char_end: end,
+    lead_in: leadIn ? leadIn.unit.node : null,
+    effective: u.valid_from,
+    expires: u.valid_to,
+    executable_name: first?.name ?? null,
+    executable_unit: first?.unit ?? null,
+    executable_value: first?.value ?? null,
+    constants: all,
+    fingerprint: fingerprint(quoted),
+  });
+}
+
+/** The constants a duty states; a point completing a lead-in inherits the quantities the lead-in states ("fines up to EUR …:"). */
+function constantsOf(
+  u: Unit,
+  quoted: string,
+  leadIn: LeadIn | null,
+  rules: number,
+): { first: Constant | null; all: Constant[] } {
+  const own = constantsFor(u.act, u.eid, quoted, rules);
+  if (own.first || !leadIn) return own;
+  const inherited = constantsFor(leadIn.unit.act, leadIn.unit.eid, leadIn.sentence, rules);
+  return { first: inherited.first, all: [...own.all, ...inherited.all] };
 }

@@ -85,77 +85,8 @@ export function sync(
   atoms: Atom[],
   extraction?: number,
 ): { ledger: Ledger; ids: Map<string, string>; report: SyncReport } {
-  const active = ledger.atoms.filter((e) => e.status === "active");
-  const free = new Set(active);
-  const ids = new Map<string, string>();
-  const matched = new Map<string, LedgerEntry>();
-  const report: SyncReport = { kept: 0, moved: 0, edited: 0, minted: 0, retired: 0 };
-  const take = (a: Atom, e: LedgerEntry, kind: keyof SyncReport) => {
-    free.delete(e);
-    ids.set(a.key, e.id);
-    matched.set(a.key, e);
-    report[kind]++;
-  };
-  const byKey = new Map(active.map((e) => [e.key, e]));
-  const pending: Atom[] = [];
-  for (const a of atoms) {
-    const e = byKey.get(a.key);
-    if (e && free.has(e) && e.fingerprint === a.fingerprint) take(a, e, "kept");
-    else pending.push(a);
-  }
-  const byPrint = new Map<string, LedgerEntry[]>();
-  for (const e of free) {
-    const k = `${e.act} ${e.fingerprint}`;
-    byPrint.set(k, [...(byPrint.get(k) ?? []), e]);
-  }
-  const rest: Atom[] = [];
-  for (const a of pending) {
-    const e = byPrint.get(`${a.act} ${a.fingerprint}`)?.find((x) => free.has(x));
-    if (e) take(a, e, "moved");
-    else rest.push(a);
-  }
-  const last: Atom[] = [];
-  for (const a of rest) {
-    const e = byKey.get(a.key);
-    if (e && free.has(e) && overlap(e.text, a.quoted_text) >= 1 / 3) take(a, e, "edited");
-    else last.push(a);
-  }
-  const freeByAct = new Map<string, LedgerEntry[]>();
-  for (const e of free) freeByAct.set(e.act, [...(freeByAct.get(e.act) ?? []), e]);
-  let serial = ledger.next_serial;
-  for (const a of last) {
-    const e = freeByAct.get(a.act)?.find((x) => free.has(x) && overlap(x.text, a.quoted_text) >= 0.9);
-    if (e) {
-      take(a, e, "edited");
-      continue;
-    }
-    const id = mintId(ledger.regime, serial++);
-    ids.set(a.key, id);
-    report.minted++;
-  }
-  const entries: LedgerEntry[] = [];
-  for (const a of atoms) {
-    entries.push({
-      id: ids.get(a.key) as string,
-      act: a.act,
-      key: a.key,
-      fingerprint: a.fingerprint,
-      text: norm(a.quoted_text),
-      status: "active",
-    });
-  }
-  // A duty that was extracted twice and is now one atom: the retired id names the one that stays.
-  const kept = new Map(atoms.map((a) => [`${a.node} ${a.fingerprint}`, ids.get(a.key) as string]));
-  for (const e of ledger.atoms) {
-    if (e.status === "retired" || free.has(e)) {
-      if (e.status === "active") report.retired++;
-      const into =
-        e.status === "active"
-          ? kept.get(`${e.key.slice(0, e.key.lastIndexOf("#"))} ${e.fingerprint}`)
-          : undefined;
-      entries.push({ ...e, status: "retired", ...(into ? { merged_into: into } : {}) });
-    }
-  }
+  const m = matched(ledger, atoms);
+  const entries = [...activeEntries(atoms, m.ids), ...retiredEntries(ledger, atoms, m)];
   entries.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const rules = extraction ?? ledger.extraction;
   return {
@@ -163,12 +94,126 @@ export function sync(
       schema_version: 1,
       regime: ledger.regime,
       ...(rules !== undefined ? { extraction: rules } : {}),
-      next_serial: serial,
+      next_serial: m.serial,
       atoms: entries,
     },
-    ids,
-    report,
+    ids: m.ids,
+    report: m.report,
   };
+}
+
+/** What matching decided: the id of every atom key, the active entries nothing matched, the counts. */
+interface Matching {
+  ids: Map<string, string>;
+  free: Set<LedgerEntry>;
+  report: SyncReport;
+  /** The serial the next minted id would take. */
+  serial: number;
+}
+
+/**
+ * The four matches in order, each on the atoms the ones before left (the order of the module's
+ * comment); an atom nothing matches is minted a new id.
+ */
+function matched(ledger: Ledger, atoms: Atom[]): Matching {
+  const active = ledger.atoms.filter((e) => e.status === "active");
+  const free = new Set(active);
+  const m: Matching = {
+    ids: new Map(),
+    free,
+    report: { kept: 0, moved: 0, edited: 0, minted: 0, retired: 0 },
+    serial: ledger.next_serial,
+  };
+  const take = (a: Atom, e: LedgerEntry, kind: keyof SyncReport) => {
+    free.delete(e);
+    m.ids.set(a.key, e.id);
+    m.report[kind]++;
+  };
+  /** One match: the atoms it takes an entry for are matched, the rest are returned for the next. */
+  const match = (list: Atom[], kind: keyof SyncReport, find: (a: Atom) => LedgerEntry | undefined) => {
+    const rest: Atom[] = [];
+    for (const a of list) {
+      const e = find(a);
+      if (e) take(a, e, kind);
+      else rest.push(a);
+    }
+    return rest;
+  };
+  const byKey = new Map(active.map((e) => [e.key, e]));
+  const sameAnchor = (a: Atom) => {
+    const e = byKey.get(a.key);
+    return e && free.has(e) ? e : undefined;
+  };
+  // 1. Same anchor, same text.
+  const notKept = match(atoms, "kept", (a) => {
+    const e = sameAnchor(a);
+    return e?.fingerprint === a.fingerprint ? e : undefined;
+  });
+  // 2. Same text elsewhere in the act: renumbered or moved.
+  const byPrint = grouped(free, (e) => `${e.act} ${e.fingerprint}`);
+  const notMoved = match(notKept, "moved", (a) =>
+    byPrint.get(`${a.act} ${a.fingerprint}`)?.find((x) => free.has(x)),
+  );
+  // 3. Same anchor, text edited.
+  const notEdited = match(notMoved, "edited", (a) => {
+    const e = sameAnchor(a);
+    return e && overlap(e.text, a.quoted_text) >= 1 / 3 ? e : undefined;
+  });
+  // 4. Same act, text nearly the same: renumbered and edited; or else a new id.
+  const freeByAct = grouped(free, (e) => e.act);
+  for (const a of notEdited) {
+    const e = freeByAct.get(a.act)?.find((x) => free.has(x) && overlap(x.text, a.quoted_text) >= 0.9);
+    if (e) {
+      take(a, e, "edited");
+      continue;
+    }
+    m.ids.set(a.key, mintId(ledger.regime, m.serial++));
+    m.report.minted++;
+  }
+  return m;
+}
+
+/** Entries grouped by a key, each group in the order given. */
+function grouped(
+  entries: Iterable<LedgerEntry>,
+  key: (e: LedgerEntry) => string,
+): Map<string, LedgerEntry[]> {
+  const groups = new Map<string, LedgerEntry[]>();
+  for (const e of entries) {
+    const k = key(e);
+    groups.set(k, [...(groups.get(k) ?? []), e]);
+  }
+  return groups;
+}
+
+/** Every atom's entry, under the id matching gave it. */
+function activeEntries(atoms: Atom[], ids: Map<string, string>): LedgerEntry[] {
+  return atoms.map((a) => ({
+    id: ids.get(a.key) as string,
+    act: a.act,
+    key: a.key,
+    fingerprint: a.fingerprint,
+    text: norm(a.quoted_text),
+    status: "active",
+  }));
+}
+
+/** The entries nothing matched, retired (and counted) beside those retired before: never deleted. */
+function retiredEntries(ledger: Ledger, atoms: Atom[], m: Matching): LedgerEntry[] {
+  // A duty that was extracted twice and is now one atom: the retired id names the one that stays.
+  const kept = new Map(atoms.map((a) => [`${a.node} ${a.fingerprint}`, m.ids.get(a.key) as string]));
+  const entries: LedgerEntry[] = [];
+  for (const e of ledger.atoms) {
+    if (e.status === "retired" || m.free.has(e)) {
+      if (e.status === "active") m.report.retired++;
+      const into =
+        e.status === "active"
+          ? kept.get(`${e.key.slice(0, e.key.lastIndexOf("#"))} ${e.fingerprint}`)
+          : undefined;
+      entries.push({ ...e, status: "retired", ...(into ? { merged_into: into } : {}) });
+    }
+  }
+  return entries;
 }
 
 /** Whether the ledger already names every atom exactly (what `acquis build` requires). */
