@@ -40,7 +40,7 @@ describe("regime canon: one file per act", () => {
   test("the eu canon reads as 49 acts, one file each, in file-name order", () => {
     const canon = readRegimeCanon(inWorkingTree(ROOT), "eu");
     assert.equal(canon.acts.length, 49);
-    assert.equal(canon.parser, 4);
+    assert.equal(canon.parser, 5);
     const ids = canon.acts.map((a) => a.id);
     assert.deepEqual(
       ids,
@@ -100,10 +100,10 @@ describe("regime canon: one file per act", () => {
 
   test("a parser version that does not exist is refused in regime.yaml", () => {
     const file = "regimes/eu/regime.yaml";
-    const text = readFileSync(join(ROOT, file), "utf8").replace("parser: 4", "parser: 9");
+    const text = readFileSync(join(ROOT, file), "utf8").replace("parser: 5", "parser: 9");
     assert.throws(
       () => readRegimeCanon(withFile(file, text), "eu"),
-      (e: Error) => /^regimes\/eu\/regime\.yaml:\d+: parser: 9 is not one of 1, 2, 3, 4$/u.test(e.message),
+      (e: Error) => /^regimes\/eu\/regime\.yaml:\d+: parser: 9 is not one of 1, 2, 3, 4, 5$/u.test(e.message),
     );
   });
 

@@ -75,7 +75,7 @@ describe("legacy regime canon", () => {
     );
     assert.equal(
       refusal("as_of: 2100-06-01", "as_of: 2100-06-01\nparser: 9"),
-      `${FILE}: parser: 9 is not one of the parser versions 1, 2, 3, 4`,
+      `${FILE}: parser: 9 is not one of the parser versions 1, 2, 3, 4, 5`,
     );
     assert.equal(
       refusal(
