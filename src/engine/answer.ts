@@ -16,7 +16,7 @@ import { type Engine, inForce, subtree } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { register } from "./obligations.ts";
 import { type Mode, match } from "./query/match.ts";
-import { atomCitation, type Citation, resolve, unitCitation } from "./request.ts";
+import { atomCitation, type BlockCitation, resolve, unitCitation } from "./request.ts";
 import type { ScopeReader } from "./scope.ts";
 
 export const DEFAULT_MATCHES = 10;
@@ -30,7 +30,7 @@ interface Block {
   id: string;
   role: Role;
   text: string;
-  citation: Citation;
+  citation: BlockCitation;
   attached_to: string | null;
   detail?: Record<string, unknown>;
 }

@@ -5,7 +5,7 @@
  * ANSWER_BUDGET bytes: what does not fit is counted in `omitted`, never silently dropped.
  * `detail: "full"` returns the whole closure with full texts.
  */
-import type { Citation } from "./request.ts";
+import type { BlockCitation } from "./request.ts";
 
 export type Detail = "compact" | "full";
 
@@ -26,7 +26,7 @@ export interface BudgetBlock {
   id: string;
   role: string;
   text: string;
-  citation: Citation;
+  citation: BlockCitation;
   attached_to: string | null;
   detail?: Record<string, unknown>;
 }
@@ -41,9 +41,9 @@ export function excerpt(text: string, n: number): string {
 }
 
 /** A citation without what its node names again (the act's IRIs are one get_unit away). */
-function compactCitation(c: Citation): Citation {
+function compactCitation(c: BlockCitation): BlockCitation {
   const { work_iri: _w, expression_iri: _x, ...rest } = c;
-  return rest as Citation;
+  return rest as BlockCitation;
 }
 
 function shorten(b: BudgetBlock, chars: number): BudgetBlock {

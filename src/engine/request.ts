@@ -39,8 +39,11 @@ export function resolve(e: Engine, req: { as_of?: string; release?: string }, de
   };
 }
 
-/** The contract's Citation: enough to follow a block to its eId, atom, act and release. */
-export interface Citation {
+/**
+ * The citation a block carries, as the engine makes it (the contract's Citation with every member set):
+ * enough to follow the block to its eId, atom, act and release.
+ */
+export interface BlockCitation {
   release: string;
   as_of: string;
   /** How a person cites it: "Article 33(1) GDPR". */
@@ -57,7 +60,7 @@ export interface Citation {
   transposition_deadline?: string;
 }
 
-export function unitCitation(e: Engine, u: Unit, asOf: string): Citation {
+export function unitCitation(e: Engine, u: Unit, asOf: string): BlockCitation {
   const act = e.actsById.get(u.act);
   return {
     release: e.tag,
@@ -75,14 +78,14 @@ export function unitCitation(e: Engine, u: Unit, asOf: string): Citation {
 }
 
 /** What a citation of a directive's provision adds: it binds through national law, transposed by a date. */
-function directive(u: Unit | undefined): Partial<Pick<Citation, "binding" | "transposition_deadline">> {
+function directive(u: Unit | undefined): Partial<Pick<BlockCitation, "binding" | "transposition_deadline">> {
   return u?.binding ? { binding: u.binding, transposition_deadline: u.transposition_deadline as string } : {};
 }
 
 /** What a citation of an atom reads: its id, where it is written, and its dates. */
 export type CitedAtom = Pick<ReleasedAtom, "id" | "act" | "unit_eid" | "node" | "effective" | "expires">;
 
-export function atomCitation(e: Engine, a: CitedAtom, asOf: string): Citation {
+export function atomCitation(e: Engine, a: CitedAtom, asOf: string): BlockCitation {
   const act = e.actsById.get(a.act);
   return {
     release: e.tag,

@@ -15,7 +15,7 @@ export interface Instrument {
   source: string;
 }
 
-export interface Scope {
+export interface QuestionScope {
   /** Acts of the release the question names. */
   acts: string[];
   /** Instruments named that the release does not hold, as named. */
@@ -83,7 +83,7 @@ export class ScopeReader {
     this.foreign = foreign.size ? { pattern: bounded(sortLongest(foreign), "giu"), byName: foreign } : null;
   }
 
-  read(query: string): Scope {
+  read(query: string): QuestionScope {
     let text = query;
     const acts = new Set<string>();
     const mentions: Mention[] = [];

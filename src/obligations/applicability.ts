@@ -16,7 +16,6 @@
 import { parse } from "yaml";
 import type { Atom } from "./atoms.ts";
 import {
-  CanonError,
   type Condition,
   checkCondition,
   checkFact,
@@ -24,6 +23,7 @@ import {
   evaluate,
   type FactSchema,
   type Facts,
+  ObligationsCanonError,
 } from "./facts.ts";
 import { NO_SCOPE, reaches, type Scope, type ScopeRule, type ScopeVerdict } from "./scope.ts";
 import { type Addressee, addresseeOfType, ancestors, type Taxonomy } from "./taxonomy.ts";
@@ -98,22 +98,22 @@ export function parseProfile(
 ): Profile {
   const p = parse(text) as Partial<Profile> | null;
   if (!p || typeof p.id !== "string" || !Array.isArray(p.entity_types)) {
-    throw new CanonError(`${where}: a profile needs an id and entity_types`);
+    throw new ObligationsCanonError(`${where}: a profile needs an id and entity_types`);
   }
   const facts = p.facts ?? {};
   if (typeof facts !== "object" || Array.isArray(facts))
-    throw new CanonError(`${where}: facts must be a mapping`);
+    throw new ObligationsCanonError(`${where}: facts must be a mapping`);
   if (tax) {
     const known = new Set(tax.types.map((t) => t.id));
     for (const t of p.entity_types) {
       if (!known.has(t)) {
         const near = [...known].filter((k) => k.startsWith(t.slice(0, 5))).slice(0, 8);
-        throw new CanonError(
+        throw new ObligationsCanonError(
           `${where}: entity_types: unknown entity type "${t}"${near.length ? `; did you mean one of ${near.join(", ")}?` : ""} (regimes/<regime>/taxonomy.yaml lists them all)`,
         );
       }
       if (addresseeOfType(tax, t) !== "regulated_party")
-        throw new CanonError(
+        throw new ObligationsCanonError(
           `${where}: entity_types: ${t} is a ${addresseeOfType(tax, t)}, not a regulated party`,
         );
     }
@@ -131,16 +131,18 @@ export function parseDerogations(
   const d = parse(text) as { derogations?: Derogation[] } | null;
   return (d?.derogations ?? []).map((x) => {
     if (typeof x.id !== "string" || typeof x.derogating !== "string" || !Array.isArray(x.disapplies)) {
-      throw new CanonError(
+      throw new ObligationsCanonError(
         `${where}: derogation ${JSON.stringify(x.id)} needs id, derogating and disapplies`,
       );
     }
     if (x.effect !== undefined && x.effect !== "exclude" && x.effect !== "modify")
-      throw new CanonError(
+      throw new ObligationsCanonError(
         `${where}: derogation ${x.id}: effect is ${JSON.stringify(x.effect)}; allowed: exclude, modify`,
       );
     if (x.effect === "modify" && typeof x.change !== "string")
-      throw new CanonError(`${where}: derogation ${x.id}: a modification needs "change" (what it changes)`);
+      throw new ObligationsCanonError(
+        `${where}: derogation ${x.id}: a modification needs "change" (what it changes)`,
+      );
     const exempts = x.exempts ?? {};
     const at = `${where}: derogation ${x.id}`;
     return {

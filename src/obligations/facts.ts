@@ -36,21 +36,23 @@ export interface Condition {
 
 export type Truth = true | false | "unknown";
 
-export class CanonError extends Error {}
+/** A mistake in the obligations canon (profiles, facts, scope, derogations), named by file and key. */
+export class ObligationsCanonError extends Error {}
 
 const typeOf = (v: unknown) => (Array.isArray(v) ? "list" : v === null ? "null" : typeof v);
 
 export function parseFactSchema(doc: unknown, where: string): FactSchema {
   const facts = (doc as { facts?: Record<string, FactSpec> } | null)?.facts;
-  if (!facts || typeof facts !== "object") throw new CanonError(`${where}: needs a "facts" mapping`);
+  if (!facts || typeof facts !== "object")
+    throw new ObligationsCanonError(`${where}: needs a "facts" mapping`);
   const kinds = ["integer", "number", "boolean", "enum", "enum-list", "string"];
   for (const [name, spec] of Object.entries(facts)) {
     if (!kinds.includes(spec?.type))
-      throw new CanonError(
+      throw new ObligationsCanonError(
         `${where}: fact ${name} has type ${JSON.stringify(spec?.type)}; allowed: ${kinds.join(", ")}`,
       );
     if ((spec.type === "enum" || spec.type === "enum-list") && !Array.isArray(spec.values))
-      throw new CanonError(`${where}: fact ${name} is an ${spec.type} and needs "values"`);
+      throw new ObligationsCanonError(`${where}: fact ${name} is an ${spec.type} and needs "values"`);
   }
   return facts;
 }
@@ -59,12 +61,12 @@ export function parseFactSchema(doc: unknown, where: string): FactSchema {
 export function checkFact(schema: FactSchema, name: string, value: unknown, where: string): void {
   const spec = schema[name];
   if (!spec) {
-    throw new CanonError(
+    throw new ObligationsCanonError(
       `${where}: unknown fact "${name}"; known facts: ${Object.keys(schema).sort().join(", ")}`,
     );
   }
   const bad = (allowed: string) =>
-    new CanonError(
+    new ObligationsCanonError(
       `${where}: fact ${name} is ${JSON.stringify(value)} (${typeOf(value)}); allowed: ${allowed}`,
     );
   switch (spec.type) {
@@ -93,31 +95,31 @@ export function checkFact(schema: FactSchema, name: string, value: unknown, wher
 
 /** A canon condition: exactly one known operator, on a declared fact, with an operand of the fact's type. */
 export function checkCondition(c: unknown, schema: FactSchema | null, where: string): Condition {
-  if (!c || typeof c !== "object") throw new CanonError(`${where}: a condition must be a mapping`);
+  if (!c || typeof c !== "object") throw new ObligationsCanonError(`${where}: a condition must be a mapping`);
   const { fact, ...rest } = c as Record<string, unknown>;
-  if (typeof fact !== "string") throw new CanonError(`${where}: a condition needs "fact"`);
+  if (typeof fact !== "string") throw new ObligationsCanonError(`${where}: a condition needs "fact"`);
   const ops = Object.keys(rest);
   const unknown = ops.filter((o) => !OPERATORS.includes(o as Operator));
   if (unknown.length > 0 || ops.length !== 1) {
-    throw new CanonError(
+    throw new ObligationsCanonError(
       `${where}: condition on ${fact} has operator(s) ${JSON.stringify(ops)}; exactly one of ${OPERATORS.join(", ")} is allowed`,
     );
   }
   const op = ops[0] as Operator;
   const operand = rest[op];
   if (["lt", "le", "gt", "ge"].includes(op) && typeof operand !== "number")
-    throw new CanonError(`${where}: condition ${fact} ${op} needs a number`);
+    throw new ObligationsCanonError(`${where}: condition ${fact} ${op} needs a number`);
   if (op === "in" && !Array.isArray(operand))
-    throw new CanonError(`${where}: condition ${fact} in needs a list`);
+    throw new ObligationsCanonError(`${where}: condition ${fact} in needs a list`);
   if (schema) {
     const spec = schema[fact];
-    if (!spec) throw new CanonError(`${where}: condition on unknown fact "${fact}"`);
+    if (!spec) throw new ObligationsCanonError(`${where}: condition on unknown fact "${fact}"`);
     if (op === "eq") checkFact(schema, fact, operand, `${where} (condition)`);
     if (op === "in")
       for (const v of operand as unknown[])
         checkFact(schema, fact, spec.type === "enum-list" ? [v] : v, `${where} (condition)`);
     if (["lt", "le", "gt", "ge"].includes(op) && spec.type !== "integer" && spec.type !== "number")
-      throw new CanonError(`${where}: condition ${fact} ${op}: ${fact} is not a number`);
+      throw new ObligationsCanonError(`${where}: condition ${fact} ${op}: ${fact} is not a number`);
   }
   return c as Condition;
 }
@@ -228,12 +230,14 @@ export function deriveFacts(
   const { size, basis } = enterpriseSize(facts);
   const stated = facts.enterprise_size;
   if (size !== null && stated !== undefined && stated !== size)
-    throw new CanonError(
+    throw new ObligationsCanonError(
       `${where}: facts.enterprise_size is ${JSON.stringify(stated)} but the figures make it ${size} (${basis})`,
     );
   for (const [s, t] of Object.entries(SIZE_TYPES))
     if (types.has(t) && size !== null && s !== size)
-      throw new CanonError(`${where}: entity_types lists ${t} but the figures make it ${size} (${basis})`);
+      throw new ObligationsCanonError(
+        `${where}: entity_types lists ${t} but the figures make it ${size} (${basis})`,
+      );
   const effective = size ?? (typeof stated === "string" ? (stated as Size) : null);
   if (effective && ORDER.includes(effective)) {
     out.enterprise_size = effective;

@@ -6,12 +6,12 @@
  */
 import { parse } from "yaml";
 import {
-  CanonError,
   type Condition,
   checkCondition,
   evaluate,
   type FactSchema,
   type Facts,
+  ObligationsCanonError,
 } from "./facts.ts";
 
 /** One way a scope can reach a profile: one of the types (or a narrower one), and all conditions. */
@@ -68,19 +68,20 @@ export function parseScope(
       !Array.isArray(r.reaches) ||
       r.reaches.length === 0
     )
-      throw new CanonError(`${at}: needs provision, reason and at least one entry under reaches`);
+      throw new ObligationsCanonError(`${at}: needs provision, reason and at least one entry under reaches`);
     const reaches = r.reaches.map((x, i) => {
       if (!Array.isArray(x?.types) || x.types.length === 0)
-        throw new CanonError(`${at}: reaches[${i}] needs types`);
+        throw new ObligationsCanonError(`${at}: reaches[${i}] needs types`);
       for (const t of x.types)
-        if (!types.has(t)) throw new CanonError(`${at}: reaches[${i}] names unknown entity type ${t}`);
+        if (!types.has(t))
+          throw new ObligationsCanonError(`${at}: reaches[${i}] names unknown entity type ${t}`);
       return {
         types: x.types,
         when: (x.when ?? []).map((c) => checkCondition(c, schema, `${at}: reaches[${i}]`)),
       };
     });
     if (r.holder !== undefined && !types.has(r.holder))
-      throw new CanonError(`${at}: holder names unknown entity type ${r.holder}`);
+      throw new ObligationsCanonError(`${at}: holder names unknown entity type ${r.holder}`);
     return {
       id,
       nodes,
@@ -91,22 +92,22 @@ export function parseScope(
     };
   };
   const acts = (doc.acts ?? []).map((a, i) => {
-    if (typeof a.act !== "string") throw new CanonError(`${where}: acts[${i}] needs act`);
+    if (typeof a.act !== "string") throw new ObligationsCanonError(`${where}: acts[${i}] needs act`);
     return rule(a, a.act, [a.act], `${where}: act ${a.act}`);
   });
   const seen = new Set<string>();
   for (const a of acts) {
-    if (seen.has(a.id)) throw new CanonError(`${where}: act ${a.id} is listed twice`);
+    if (seen.has(a.id)) throw new ObligationsCanonError(`${where}: act ${a.id} is listed twice`);
     seen.add(a.id);
   }
   const parts = (doc.parts ?? []).map((p, i) => {
     if (typeof p.id !== "string" || !Array.isArray(p.nodes) || p.nodes.length === 0)
-      throw new CanonError(`${where}: parts[${i}] needs id and nodes`);
+      throw new ObligationsCanonError(`${where}: parts[${i}] needs id and nodes`);
     return rule(p, p.id, p.nodes, `${where}: part ${p.id}`);
   });
   const derive = (doc.derive ?? []).map((d, i) => {
     if (!types.has(d?.type))
-      throw new CanonError(`${where}: derive[${i}] names unknown entity type ${d?.type}`);
+      throw new ObligationsCanonError(`${where}: derive[${i}] names unknown entity type ${d?.type}`);
     return {
       type: d.type,
       provision: d.provision,

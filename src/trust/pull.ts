@@ -32,7 +32,7 @@ import { extract } from "tar";
 import { META_FILE, MetaError, parseMeta } from "../release/meta.ts";
 import { releaseDir } from "../release/releases.ts";
 import { META_BUNDLE, PROVENANCE_BUNDLE } from "./sign.ts";
-import { type TrustOptions, type Verification, verifyRelease } from "./verify.ts";
+import { type ReleaseVerification, type TrustOptions, verifyRelease } from "./verify.ts";
 
 export class PullError extends Error {}
 
@@ -157,7 +157,13 @@ export async function pull(
   checkout: string,
   trust: TrustOptions,
   opts: PullOptions = {},
-): Promise<{ regime: string; tag: string; dir: string; verification: Verification; installed: boolean }> {
+): Promise<{
+  regime: string;
+  tag: string;
+  dir: string;
+  verification: ReleaseVerification;
+  installed: boolean;
+}> {
   const max = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const work = mkdtempSync(join(tmpdir(), "acquis-pull-"));
   try {

@@ -26,7 +26,7 @@ import { keyId, readPublicKey } from "./keys.ts";
 import { IN_TOTO, META_BUNDLE, PROVENANCE_BUNDLE, pae } from "./sign.ts";
 import { checkEntry, type TlogEntry } from "./tlog.ts";
 
-export interface Verification {
+export interface ReleaseVerification {
   status: "verified" | "digests-only" | "skipped";
   mode: "signed" | "local-build" | "unverified";
   checks: string[];
@@ -107,7 +107,7 @@ interface MetaBundle {
 export function verifyRelease(
   dir: string,
   t: TrustOptions,
-): { release: LoadedRelease; verification: Verification } {
+): { release: LoadedRelease; verification: ReleaseVerification } {
   if (t.skip)
     return {
       release: loadRelease(dir, { checkDigests: false }),
@@ -143,7 +143,7 @@ export function verifyRelease(
   checks.push("provenance");
   if (chainHolds(dir, release.meta, t)) checks.push("chain");
   const mode = signed ? "signed" : "local-build";
-  const verification: Verification = {
+  const verification: ReleaseVerification = {
     status: signed ? "verified" : "digests-only",
     mode,
     checks,

@@ -14,7 +14,7 @@ import {
   parseDerogations,
   parseProfile,
 } from "../../src/obligations/applicability.ts";
-import { CanonError, parseFactSchema } from "../../src/obligations/facts.ts";
+import { ObligationsCanonError, parseFactSchema } from "../../src/obligations/facts.ts";
 import { parseScope } from "../../src/obligations/scope.ts";
 import { parseTaxonomy } from "../../src/obligations/taxonomy.ts";
 
@@ -295,7 +295,7 @@ describe("profiles and derogations canon", () => {
     });
     assert.throws(
       () => parseProfile("id: p\nentity_types: [importer]\nfacts: { staff: 3 }\n", "p.yaml", schema, tax),
-      CanonError,
+      ObligationsCanonError,
     );
   });
 

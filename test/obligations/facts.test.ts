@@ -5,7 +5,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
-  CanonError,
   checkCondition,
   checkFact,
   deriveFacts,
@@ -13,6 +12,7 @@ import {
   enterpriseSize,
   evaluate,
   holds,
+  ObligationsCanonError,
   parseFactSchema,
 } from "../../src/obligations/facts.ts";
 
@@ -41,7 +41,7 @@ const refused = (fn: () => unknown) => {
   try {
     fn();
   } catch (e) {
-    assert.ok(e instanceof CanonError, String(e));
+    assert.ok(e instanceof ObligationsCanonError, String(e));
     return e.message;
   }
   return "accepted";

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { CanonError, parseFactSchema } from "../../src/obligations/facts.ts";
+import { ObligationsCanonError, parseFactSchema } from "../../src/obligations/facts.ts";
 import { NO_SCOPE, parseScope, reaches } from "../../src/obligations/scope.ts";
 
 const schema = parseFactSchema(
@@ -39,7 +39,7 @@ const refused = (text: string) => {
     parseScope(text, "scope.yaml", schema, types);
     return "parsed";
   } catch (e) {
-    assert.ok(e instanceof CanonError, String(e));
+    assert.ok(e instanceof ObligationsCanonError, String(e));
     return e.message;
   }
 };

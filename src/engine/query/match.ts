@@ -10,7 +10,7 @@ import { tokenize } from "../../search/analyser.ts";
 import type { Scored } from "../../search/chunk-index.ts";
 import { lowerBound } from "../../search/sorted.ts";
 import { type Engine, rollUp } from "../context.ts";
-import type { Scope } from "../scope.ts";
+import type { QuestionScope } from "../scope.ts";
 import { actGates } from "./act-gates.ts";
 import { readReferences } from "./citations.ts";
 import { askedTerm } from "./definitions.ts";
@@ -38,7 +38,7 @@ export interface Matching {
 /** One matching under way: the question, what the request admits, and the units taken so far. */
 interface Matcher {
   e: Engine;
-  scope: Scope;
+  scope: QuestionScope;
   query: string;
   mode: Mode;
   admit: Admission;
@@ -50,7 +50,7 @@ interface Matcher {
 
 export function match(
   e: Engine,
-  scope: Scope,
+  scope: QuestionScope,
   query: string,
   mode: Mode,
   requested: number,
@@ -185,7 +185,7 @@ function takeArticlesOfNamedActs(m: Matcher, unitAdmitted: (u: Unit) => boolean)
 }
 
 /** The question's words left once the instruments it names and the provisions it cites are read. */
-export function unreadText(scope: Scope, refs: readonly { start: number; end: number }[]): string {
+export function unreadText(scope: QuestionScope, refs: readonly { start: number; end: number }[]): string {
   let rest = scope.rest;
   for (const r of refs) rest = rest.slice(0, r.start) + " ".repeat(r.end - r.start) + rest.slice(r.end);
   return rest;
