@@ -187,3 +187,20 @@ test(`every pending function is still over ${MAX_LINES} lines (the list only shr
     "these are split now: remove them from PENDING",
   );
 });
+
+test("no exported name is defined in two modules of src/ (one name per idea)", () => {
+  const where = new Map<string, string[]>();
+  for (const file of files(SRC)) {
+    const names = new Set<string>();
+    const text = readFileSync(file, "utf8");
+    for (const m of text.matchAll(
+      /^export (?:declare )?(?:interface|type|class|function|const|enum|async function) ([A-Za-z_0-9]+)/gmu,
+    ))
+      names.add(m[1] as string);
+    for (const n of names) where.set(n, [...(where.get(n) ?? []), relative(SRC, file)]);
+  }
+  const twice = [...where]
+    .filter(([, files]) => files.length > 1)
+    .map(([n, files]) => `${n}: ${files.join(", ")}`);
+  assert.deepEqual(twice, []);
+});
