@@ -86,8 +86,11 @@ export interface Atom {
  *      own duty is passive without an agent ("the dataset content … shall be described") is that
  *      party's; a point opening with "for" and a party under a document's passive lead-in ("The
  *      information … shall be disclosed: (k) for AIFMs of ELTIFs, in the prospectus …") names its holder.
+ *   7: a subject whose party stands in its "of" complement and that "shall be taken into account"
+ *      ("the specific interests and needs of the SME providers") names whose interests are weighed, not
+ *      the holder, who is found as for a thing (release-atoms).
  */
-export const EXTRACTION_RULES = 6;
+export const EXTRACTION_RULES = 7;
 
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;

@@ -122,6 +122,9 @@ interface Holders {
   parties: Map<string, string[]>;
 }
 
+/** Rules 7: a passive that weighs something ("shall be taken into account"), done by someone else. */
+const BENEFICIARY_7 = /^\s*(?:also\s+)?be\s+(?:duly\s+)?taken\s+into\s+(?:due\s+)?account\b/iu;
+
 const articleOf = (a: Atom) => `${a.act}/${a.unit_eid.split("__")[0]}`;
 
 /** Rules 6: the nearest following duty of the same article whose own actor names a holder. */
@@ -168,6 +171,17 @@ function holderOf(
   let basis: ReleasedAtom["applies_to_basis"] =
     appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
   let holder = addresseeOf(a.actor, a.action, a.act, h.map, h.canon.taxonomy);
+  // Rules 7: "the specific interests and needs of SMEs shall be taken into account": the party named
+  // in the subject's "of" complement is whose interests are weighed, not who weighs them.
+  if (
+    h.rules >= 7 &&
+    BENEFICIARY_7.test(a.action) &&
+    / of /u.test(a.actor) &&
+    h.map.isThing(a.actor, a.act)
+  ) {
+    appliesTo = [];
+    basis = "none";
+  }
   const about = isRuleAboutLaw(a.actor);
   const before = h.previous.get(article);
   if (appliesTo.length === 0 && before && !about) {

@@ -151,6 +151,29 @@ export class ActorMap {
     return best?.types ?? [];
   }
 
+  /**
+   * Rules 7: whether an actor is a thing rather than a party: the phrase that names its holder is a
+   * thing mapped to its keeper ("the technical documentation", no word of the party's name), or the
+   * party stands only in an "of" complement ("the interests and needs of the SME providers").
+   */
+  isThing(text: string, act: string): boolean {
+    const norm = ` ${normalisePhrase(text)} `;
+    for (const p of this.phrases)
+      if (p.whole && (!p.scope || p.scope.includes(act)) && norm === ` ${p.norm} `) return false;
+    let best: { at: number; len: number; norm: string; types: string[] } | null = null;
+    for (const p of this.phrases) {
+      if ((p.scope && !p.scope.includes(act)) || p.whole) continue;
+      const at = norm.indexOf(` ${p.norm} `);
+      if (at < 0) continue;
+      if (!best || at < best.at || (at === best.at && p.norm.length > best.len))
+        best = { at, len: p.norm.length, norm: p.norm, types: p.types };
+    }
+    if (!best) return false;
+    if (/ of (?:(?:the|a|an|such|those|these|its|their) )?$/u.test(norm.slice(0, best.at + 1))) return true;
+    const named = new Set(best.types.flatMap((t) => t.split("_")));
+    return !best.norm.split(" ").some((w) => named.has(w));
+  }
+
   appliesTo(actor: string, action: string, act: string): string[] {
     const own = this.typesIn(actor, act);
     if (

@@ -76,6 +76,26 @@ describe("released atoms", () => {
     );
   });
 
+  test("rules 7: a party whose interests a passive weighs is not its holder; the article's duty before is", () => {
+    const sentence =
+      "The specific interests and needs of manufacturers shall be taken into account when setting the penalties.";
+    const units = corpus.units.map((u) =>
+      u.node === "widgets/art_6"
+        ? { ...u, own_text: `${u.own_text} ${sentence}`, text: `${u.text} ${sentence}` }
+        : u,
+    );
+    const holderUnder = (rules: number) => {
+      const ledger = sync(emptyLedger("fixture"), extractAtoms(units, rules), rules).ledger;
+      const a = releaseAtoms(units, { ...canon, ledger }, "fixture", false).atoms.find(
+        (x) => x.key === "widgets/art_6#2",
+      );
+      return [a?.actor, a?.applies_to, a?.applies_to_basis, a?.addressee];
+    };
+    const actor = "The specific interests and needs of manufacturers";
+    assert.deepEqual(holderUnder(6), [actor, ["manufacturer"], "actor", "regulated_party"]);
+    assert.deepEqual(holderUnder(7), [actor, ["member_state"], "preceding duty", "member_state"]);
+  });
+
   test("stats count atoms by act and modality, and the actors of obligations no type maps", () => {
     assert.deepEqual(released.stats, {
       atoms: 9,
