@@ -17,7 +17,7 @@ import {
 } from "./webhook.ts";
 
 /** A filter as the feeds' query string: each dimension with terms, its terms comma-separated. */
-export function filterQuery(filter: Filter): string {
+export function feedQueryOf(filter: Filter): string {
   return DIMENSIONS.filter((d) => filter[d].length > 0)
     .map((d) => `${d}=${filter[d].map(encodeURIComponent).join(",")}`)
     .join("&");
@@ -151,7 +151,7 @@ export class Fanout {
     if (this.#baseline && matched > 0)
       omitted = { changes: matched, reason: "baseline", url: manifestUrl(this.#base, r) };
     else if (carried.length < matched) {
-      const query = filterQuery(filter);
+      const query = feedQueryOf(filter);
       const last = encodeURIComponent((carried.at(-1) as Change).id);
       omitted = {
         changes: matched - carried.length,

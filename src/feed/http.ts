@@ -7,7 +7,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { compileFilter, DIMENSIONS, FilterError, readFilter } from "./filter.ts";
 import { jsonFeed, PageError, rssFeed } from "./render.ts";
-import { type FeedService, Refusal, redactEndpoint } from "./service.ts";
+import { redactEndpoint } from "./send.ts";
+import { type FeedService, Refusal } from "./service.ts";
 
 const MAX_BODY = 1 << 20;
 

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { verify as verifyGithub } from "@octokit/webhooks-methods";
 import { Webhook } from "standardwebhooks";
-import { addressRefusal, send } from "../../src/feed/service.ts";
+import { addressRefusal, send } from "../../src/feed/send.ts";
 import { acquis } from "../helpers/cli.ts";
 import { startFeedProcess } from "../helpers/feed.ts";
 import {

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { addressRefusal } from "../../src/feed/service.ts";
+import { addressRefusal } from "../../src/feed/send.ts";
 import { type FeedProcess, startFeedProcess } from "../helpers/feed.ts";
 import { type FixtureRepo, fixtureWithReleases } from "../helpers/fixture-repo.ts";
 

@@ -107,6 +107,7 @@ describe("verifying a release", () => {
   test("skipping verification loads even an altered release, and says nothing was checked", () => {
     const dir = release({ sign: false });
     appendFileSync(join(dir, "corpus.json"), " ");
+    // `skip` is the --insecure-skip-verify option under test, not a skipped test.
     const { verification } = verifyRelease(dir, trust({ skip: true }));
     assert.deepEqual(verification, {
       status: "skipped",
