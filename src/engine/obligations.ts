@@ -6,7 +6,8 @@
  */
 
 import { OBLIGATIONS_PAGE_BYTES, type ObligationsRequest } from "../contract/schemas.ts";
-import { type Applicability, type Decision, decide, type Profile } from "../obligations/applicability.ts";
+import { type Applicability, type Decision, decide } from "../obligations/applicability.ts";
+import type { Profile } from "../obligations/profiles.ts";
 import type { Engine } from "./context.ts";
 import { ServiceError } from "./errors.ts";
 import { atomCitation, resolve } from "./request.ts";

@@ -13,46 +13,11 @@
  * A step that turns on a fact the profile does not state makes the duty undetermined, naming the fact:
  * nothing is silently applicable and nothing silently dropped.
  */
-import { parse } from "yaml";
 import type { Atom } from "./atoms.ts";
-import {
-  type Condition,
-  checkCondition,
-  checkFact,
-  deriveFacts,
-  evaluate,
-  type FactSchema,
-  type Facts,
-  ObligationsCanonError,
-} from "./facts.ts";
+import { deriveFacts, evaluate, type Facts } from "./facts.ts";
+import type { Derogation, Profile } from "./profiles.ts";
 import { NO_SCOPE, reaches, type Scope, type ScopeRule, type ScopeVerdict } from "./scope.ts";
 import { type Addressee, addresseeOfType, ancestors, type Taxonomy } from "./taxonomy.ts";
-
-export type { Condition, Facts } from "./facts.ts";
-
-export interface Profile {
-  id: string;
-  name: string;
-  description?: string;
-  entity_types: string[];
-  facts: Facts;
-}
-
-export interface Derogation {
-  id: string;
-  /** derogation (default) or lex_specialis: another act or part takes precedence. */
-  kind?: "derogation" | "lex_specialis";
-  derogating: string;
-  disapplies: string[];
-  /** exclude (default): the duty does not bind; modify: it binds, met as `change` says. */
-  effect?: "exclude" | "modify";
-  change?: string;
-  exempts: { entity_types?: string[]; when?: Condition[]; unless?: Condition[] };
-  from: string;
-  until: string | null;
-  text: string;
-  note?: string;
-}
 
 /** What the engine needs of an atom (the release's atoms.json carries it). */
 export interface BindingAtom
@@ -87,74 +52,6 @@ export function atomStatus(
 ): AtomStatus {
   if (a.expires !== null && date >= a.expires) return a.status_basis === "deleted" ? "deprecated" : "lapsed";
   return date < a.effective ? "pending" : "in_force";
-}
-
-/** A profile, checked against the regime's fact schema and taxonomy when they are given. */
-export function parseProfile(
-  text: string,
-  where: string,
-  schema: FactSchema | null = null,
-  tax: Taxonomy | null = null,
-): Profile {
-  const p = parse(text) as Partial<Profile> | null;
-  if (!p || typeof p.id !== "string" || !Array.isArray(p.entity_types)) {
-    throw new ObligationsCanonError(`${where}: a profile needs an id and entity_types`);
-  }
-  const facts = p.facts ?? {};
-  if (typeof facts !== "object" || Array.isArray(facts))
-    throw new ObligationsCanonError(`${where}: facts must be a mapping`);
-  if (tax) {
-    const known = new Set(tax.types.map((t) => t.id));
-    for (const t of p.entity_types) {
-      if (!known.has(t)) {
-        const near = [...known].filter((k) => k.startsWith(t.slice(0, 5))).slice(0, 8);
-        throw new ObligationsCanonError(
-          `${where}: entity_types: unknown entity type "${t}"${near.length ? `; did you mean one of ${near.join(", ")}?` : ""} (regimes/<regime>/taxonomy.yaml lists them all)`,
-        );
-      }
-      if (addresseeOfType(tax, t) !== "regulated_party")
-        throw new ObligationsCanonError(
-          `${where}: entity_types: ${t} is a ${addresseeOfType(tax, t)}, not a regulated party`,
-        );
-    }
-  }
-  if (schema) for (const [k, v] of Object.entries(facts)) checkFact(schema, k, v, `${where}: facts`);
-  if (schema) deriveFacts(facts, p.entity_types, where); // refuses a stated size its figures contradict
-  return { id: p.id, name: p.name ?? p.id, description: p.description, entity_types: p.entity_types, facts };
-}
-
-export function parseDerogations(
-  text: string,
-  where: string,
-  schema: FactSchema | null = null,
-): Derogation[] {
-  const d = parse(text) as { derogations?: Derogation[] } | null;
-  return (d?.derogations ?? []).map((x) => {
-    if (typeof x.id !== "string" || typeof x.derogating !== "string" || !Array.isArray(x.disapplies)) {
-      throw new ObligationsCanonError(
-        `${where}: derogation ${JSON.stringify(x.id)} needs id, derogating and disapplies`,
-      );
-    }
-    if (x.effect !== undefined && x.effect !== "exclude" && x.effect !== "modify")
-      throw new ObligationsCanonError(
-        `${where}: derogation ${x.id}: effect is ${JSON.stringify(x.effect)}; allowed: exclude, modify`,
-      );
-    if (x.effect === "modify" && typeof x.change !== "string")
-      throw new ObligationsCanonError(
-        `${where}: derogation ${x.id}: a modification needs "change" (what it changes)`,
-      );
-    const exempts = x.exempts ?? {};
-    const at = `${where}: derogation ${x.id}`;
-    return {
-      ...x,
-      exempts: {
-        ...exempts,
-        when: (exempts.when ?? []).map((c) => checkCondition(c, schema, `${at} when`)),
-        unless: (exempts.unless ?? []).map((c) => checkCondition(c, schema, `${at} unless`)),
-      },
-      until: x.until ?? null,
-    };
-  });
 }
 
 export interface DerogationRef {

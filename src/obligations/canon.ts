@@ -9,9 +9,9 @@
  */
 import { parse } from "yaml";
 import type { Reader } from "../canon/reader.ts";
-import { type Derogation, type Profile, parseDerogations, parseProfile } from "./applicability.ts";
 import { type FactSchema, parseFactSchema } from "./facts.ts";
 import { type Ledger, parseLedger } from "./ledger.ts";
+import { type Derogation, type Profile, parseDerogations, parseProfile } from "./profiles.ts";
 import { NO_SCOPE, parseScope, type Scope } from "./scope.ts";
 import { parseTaxonomy, type Taxonomy } from "./taxonomy.ts";
 
