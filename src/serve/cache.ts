@@ -17,9 +17,17 @@ export class PayloadCache {
     this.capacity = capacityBytes;
   }
 
-  /** The payload as UTF-8 bytes, encoded once: a hit is written to the socket as is. */
-  get(route: string, request: unknown, defaultAsOf: string, produce: () => string): Buffer {
-    if (this.capacity === 0) return Buffer.from(produce());
+  /**
+   * The payload as UTF-8 bytes, encoded once: a hit is written to the socket as is, at once; a miss waits
+   * for `produce` (the engine's turn, src/serve/turns.ts).
+   */
+  async get(
+    route: string,
+    request: unknown,
+    defaultAsOf: string,
+    produce: () => Promise<string>,
+  ): Promise<Buffer> {
+    if (this.capacity === 0) return Buffer.from(await produce());
     const key = `${route}\n${defaultAsOf}\n${canonicalize(request)}`;
     const found = this.entries.get(key);
     if (found !== undefined) {
@@ -29,8 +37,12 @@ export class PayloadCache {
       return found;
     }
     this.misses++;
-    const bytes = Buffer.from(produce());
+    const bytes = Buffer.from(await produce());
     if (bytes.length > this.capacity) return bytes;
+    // The same request may have been answered while this one waited for its turn: keep one entry.
+    const earlier = this.entries.get(key);
+    if (earlier !== undefined) this.bytes -= earlier.length;
+    this.entries.delete(key);
     this.entries.set(key, bytes);
     this.bytes += bytes.length;
     for (const [k, v] of this.entries) {

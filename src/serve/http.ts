@@ -24,6 +24,7 @@ import { MCP_ROUTE, OPERATIONS } from "./operations.ts";
 import type { Policy } from "./policy.ts";
 import { RollingWindow } from "./rate-limit.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
+import { Turns } from "./turns.ts";
 import { describeErrors, unicodeProblem } from "./validate.ts";
 
 export const BODY_LIMIT = 65536;
@@ -99,6 +100,7 @@ export function buildApp(opts: {
 }): FastifyInstance {
   const { policy, state } = opts;
   const cache = new PayloadCache(opts.cacheBytes);
+  const turns = new Turns();
   const m = metrics();
   const window = new RollingWindow();
   const credentials = new Map(policy.credentials.map((c) => [c.sha256, c]));
@@ -125,17 +127,21 @@ export function buildApp(opts: {
   const sendBytes = (reply: FastifyReply, bytes: string | Buffer) =>
     reply.code(200).type("application/json; charset=utf-8").send(bytes);
   const send = (reply: FastifyReply, payload: unknown) => sendBytes(reply, payloadBytes(payload));
-  /** An operation's payload bytes, from the cache when this exact request was answered before. */
-  const operate = (reply: FastifyReply, route: string, body: unknown, op: () => unknown) =>
+  /**
+   * An operation's payload bytes, from the cache when this exact request was answered before, else made
+   * in the engine's next free turn.
+   */
+  const operate = async (reply: FastifyReply, route: string, body: unknown, op: () => unknown) =>
     sendBytes(
       reply,
-      cache.get(route, body, state.defaultAsOf(), () => payloadBytes(op())),
+      await cache.get(route, body, state.defaultAsOf(), () => turns.run(() => payloadBytes(op()))),
     );
   const ctx: AppContext = {
     app,
     state,
     policy,
     cache,
+    turns,
     m,
     window,
     credentials,
@@ -158,12 +164,16 @@ export function buildApp(opts: {
   return app;
 }
 
-/** What the parts of the app share: the process state, the policy, the cache, and how to answer. */
+/**
+ * What the parts of the app share: the process state, the policy, the cache, the engine's turns, and how
+ * to answer.
+ */
 interface AppContext {
   app: FastifyInstance;
   state: ServeState;
   policy: Policy;
   cache: PayloadCache;
+  turns: Turns;
   m: Metrics;
   window: RollingWindow;
   credentials: Map<string, Policy["credentials"][number]>;
@@ -179,7 +189,7 @@ interface AppContext {
   ) => FastifyReply;
   send: (reply: FastifyReply, payload: unknown) => FastifyReply;
   sendBytes: (reply: FastifyReply, bytes: string | Buffer) => FastifyReply;
-  operate: (reply: FastifyReply, route: string, body: unknown, op: () => unknown) => FastifyReply;
+  operate: (reply: FastifyReply, route: string, body: unknown, op: () => unknown) => Promise<FastifyReply>;
 }
 
 /** The Fastify instance with the policy's time limits, and node:http's own refusals in the error shape. */
@@ -433,11 +443,11 @@ function probeRoutes(ctx: AppContext): void {
 }
 
 function mcpRoutes(ctx: AppContext): void {
-  const { app, state, cache, refuse, version } = ctx;
+  const { app, state, cache, turns, refuse, version } = ctx;
   // Remote MCP (Streamable HTTP, stateless): every POST is one JSON-RPC exchange answered as JSON, behind
   // the same credentials, rate limit, body limit and payload cache as the REST routes.
   app.post(MCP_ROUTE, async (req, reply) => {
-    const server = mcpServer({ state, version, logger: app.log, cache });
+    const server = mcpServer({ state, version, logger: app.log, cache, turns });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

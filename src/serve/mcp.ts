@@ -26,6 +26,7 @@ import { PayloadCache } from "./cache.ts";
 import { OPERATIONS } from "./operations.ts";
 import { portable, portableOutput } from "./portable-schema.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
+import { Turns } from "./turns.ts";
 import { check } from "./validate.ts";
 
 interface Tool {
@@ -63,25 +64,29 @@ export async function serveMcp(opts: {
   logger: FastifyBaseLogger;
   cacheBytes: number;
 }) {
-  const server = mcpServer({ ...opts, cache: new PayloadCache(opts.cacheBytes) });
+  const server = mcpServer({ ...opts, cache: new PayloadCache(opts.cacheBytes), turns: new Turns() });
   await server.connect(new StdioServerTransport());
   const e = opts.state.engine;
   opts.logger.info({ release: e ? `${e.regime}@${e.tag}` : null }, "MCP server on stdio");
   return server;
 }
 
-/** What the MCP server of the served release works from: the state it serves, its log and payload cache. */
+/**
+ * What the MCP server of the served release works from: the state it serves, its log, payload cache and
+ * the engine's queue of turns.
+ */
 interface McpOptions {
   state: ServeState;
   version: string;
   logger: FastifyBaseLogger;
   cache: PayloadCache;
+  turns: Turns;
 }
 
 /**
  * The MCP server of the served release: its tools, resources and instructions, ready to connect to a
- * transport (stdio, or one Streamable HTTP request). `cache` is the payload cache of the transport it
- * serves beside, so an MCP call and a REST call of the same request share their bytes.
+ * transport (stdio, or one Streamable HTTP request). `cache` and `turns` are those of the transport it
+ * serves beside, so an MCP call and a REST call of the same request share their bytes and their queue.
  */
 export function mcpServer(opts: McpOptions): Server {
   const { state } = opts;
@@ -120,11 +125,11 @@ export function mcpServer(opts: McpOptions): Server {
  * One tool call: the operation's payload bytes (from the cache when the same request was answered), or a
  * refusal with the code REST would give.
  */
-function callTool(
-  { state, logger, cache }: McpOptions,
+async function callTool(
+  { state, logger, cache, turns }: McpOptions,
   req: CallToolRequest,
   requestId: string,
-): CallToolResult {
+): Promise<CallToolResult> {
   const refuse = (code: ErrorCode, message: string) => toolRefusal(state, requestId, code, message);
   const tool = TOOLS.find((t) => t.name === req.params.name);
   if (!tool)
@@ -138,8 +143,8 @@ function callTool(
   try {
     const engine = state.engine;
     const scope = state.scope;
-    const bytes = cache.get(tool.name, args, state.defaultAsOf(), () =>
-      payloadBytes(tool.run(engine, scope, args, state.defaultAsOf())),
+    const bytes = await cache.get(tool.name, args, state.defaultAsOf(), () =>
+      turns.run(() => payloadBytes(tool.run(engine, scope, args, state.defaultAsOf()))),
     );
     const text = bytes.toString("utf8");
     return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) };
