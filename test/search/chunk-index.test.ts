@@ -94,6 +94,30 @@ describe("the chunk index", () => {
     assert.ok((level.scores[0] as number) > 0);
   });
 
+  test("a level's score of a parent sums its documents' frequencies, as BM25 of their words together", () => {
+    // Provision 0 holds docs 0 and 1: its frequency of the term is theirs summed, its length theirs too.
+    const parent = Int32Array.from([0, 0, 1, 2]);
+    const lengths = Float64Array.from([10, 12, 9]);
+    const level = new Level(parent, lengths);
+    const s = index.score([[key("incident"), 1]], [level]);
+    const postings = file.postings[key("incident")] as number[];
+    const tf = [0, 0, 0];
+    for (let i = 0; i < postings.length; i += 2)
+      tf[parent[postings[i] as number] as number] += postings[i + 1] as number;
+    const df = tf.filter((f) => f > 0).length;
+    const avg = (10 + 12 + 9) / 3;
+    const bm25 = (p: number) =>
+      (Math.log(1 + (3 - df + 0.5) / (df + 0.5)) * (tf[p] as number) * 2.2) /
+      ((tf[p] as number) + 1.2 * (0.25 + (0.75 * (lengths[p] as number)) / avg));
+    for (let p = 0; p < 3; p++) assert.ok(Math.abs((s.levels[0]?.[p] as number) - bm25(p)) < 1e-12);
+  });
+
+  test("a level whose parents' documents do not stand together is refused", () => {
+    assert.throws(() => new Level(Int32Array.from([0, 1, 0]), Float64Array.from([1, 1])), {
+      message: "BM25 level: parent 0 comes after 1; a parent's documents must stand together",
+    });
+  });
+
   test("an index of another format is refused with the command that rebuilds it", () => {
     assert.throws(() => new ChunkIndex({ ...file, format: "acquis-bm25/1" }), {
       message:
