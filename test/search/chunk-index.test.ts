@@ -101,9 +101,11 @@ describe("the chunk index", () => {
     const level = new Level(parent, lengths);
     const s = index.score([[key("incident"), 1]], [level]);
     const postings = file.postings[key("incident")] as number[];
-    const tf = [0, 0, 0];
-    for (let i = 0; i < postings.length; i += 2)
-      tf[parent[postings[i] as number] as number] += postings[i + 1] as number;
+    const tf = new Float64Array(3);
+    for (let i = 0; i < postings.length; i += 2) {
+      const p = parent[postings[i] as number] as number;
+      tf[p] = (tf[p] as number) + (postings[i + 1] as number);
+    }
     const df = tf.filter((f) => f > 0).length;
     const avg = (10 + 12 + 9) / 3;
     const bm25 = (p: number) =>

@@ -21,6 +21,11 @@ export class ActRouter {
   private readonly logPrior: Float64Array;
   private readonly lambda: number;
   private readonly sharpness: number;
+  /**
+   * Per term of the acts' words or their questions, its log-probability under each act: a question's
+   * likelihood is then a sum of looked-up columns, not two map lookups and a log per act and word.
+   */
+  private readonly columns = new Map<string, Float64Array>();
 
   constructor(router: RouterFile, index: ChunkIndex, actOrder: readonly string[], docAct: Int32Array) {
     const n = actOrder.length;
@@ -45,25 +50,35 @@ export class ActRouter {
     this.asked = actOrder.map((id) => new Map(Object.entries(router.acts[id]?.terms ?? {})));
     this.askedLength = Float64Array.from(this.asked, (m) => [...m.values()].reduce((s, c) => s + c, 0));
     this.logPrior = Float64Array.from(actOrder, (id) => Math.log(1 + (router.acts[id]?.questions ?? 0)));
+    for (const side of [this.corpus, this.asked])
+      for (const m of side)
+        for (const t of m.keys()) if (!this.columns.has(t)) this.columns.set(t, this.column(t));
+  }
+
+  /** A term's log-probability under each act's mixed model (release order). */
+  private column(t: string): Float64Array {
+    const n = this.corpus.length;
+    const out = new Float64Array(n);
+    for (let a = 0; a < n; a++) {
+      const cl = (this.corpusLength[a] as number) + PSEUDO * CORPUS_VOCABULARY;
+      const al = (this.askedLength[a] as number) + PSEUDO * QUESTION_VOCABULARY;
+      const pc = (((this.corpus[a] as Map<string, number>).get(t) ?? 0) + PSEUDO) / cl;
+      const pa = (((this.asked[a] as Map<string, number>).get(t) ?? 0) + PSEUDO) / al;
+      out[a] = Math.log((1 - this.lambda) * pc + this.lambda * pa);
+    }
+    return out;
   }
 
   /** Per act (release order), the share its provisions count at for a question of these terms; null: no terms. */
   weights(terms: readonly string[]): Float64Array | null {
     if (terms.length === 0) return null;
     const n = this.corpus.length;
+    const columns = terms.map((t) => this.columns.get(t) ?? this.column(t));
     const ll = new Float64Array(n);
     let best = Number.NEGATIVE_INFINITY;
     for (let a = 0; a < n; a++) {
-      const corpus = this.corpus[a] as Map<string, number>;
-      const asked = this.asked[a] as Map<string, number>;
-      const cl = (this.corpusLength[a] as number) + PSEUDO * CORPUS_VOCABULARY;
-      const al = (this.askedLength[a] as number) + PSEUDO * QUESTION_VOCABULARY;
       let s = this.logPrior[a] as number;
-      for (const t of terms) {
-        const pc = ((corpus.get(t) ?? 0) + PSEUDO) / cl;
-        const pa = ((asked.get(t) ?? 0) + PSEUDO) / al;
-        s += Math.log((1 - this.lambda) * pc + this.lambda * pa);
-      }
+      for (const c of columns) s += c[a] as number;
       ll[a] = s;
       if (s > best) best = s;
     }

@@ -70,13 +70,17 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
   // Admitted units, their (recital-weighted) scores, and per provision the best unit and two best scores.
   const units: number[] = [];
   const touched: number[] = [];
-  for (let i = 0; i < scored.docs.length; i++) {
-    const doc = scored.docs[i] as number;
-    if (!o.admit(doc)) continue;
-    const v = (scored.scores[i] as number) * (e.docRecital[doc] === 1 ? o.recitalWeight : 1);
+  // Read once: the loop runs over every document the question touched, thousands per question.
+  const { docs, scores } = scored;
+  const { docRecital, docGroup } = e;
+  const { admit, recitalWeight } = o;
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i] as number;
+    if (!admit(doc)) continue;
+    const v = (scores[i] as number) * (docRecital[doc] === 1 ? recitalWeight : 1);
     score[i] = v;
     units.push(i);
-    const g = e.docGroup[doc] as number;
+    const g = docGroup[doc] as number;
     if (best[g] === -1) {
       touched.push(g);
       best[g] = i;
