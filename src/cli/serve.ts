@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Logger } from "pino";
+import type { Engine } from "../engine/context.ts";
 import { bootEngine, readDisclaimer, releaseDirectory } from "../serve/boot.ts";
+import { Engines } from "../serve/engines.ts";
 import { buildApp } from "../serve/http.ts";
 import { serveMcp } from "../serve/mcp.ts";
 import { type Policy, readPolicy } from "../serve/policy.ts";
@@ -25,7 +28,11 @@ interface ServeOptions {
   config?: string;
   root: string;
   mcp?: boolean;
+  engines: string;
 }
+
+/** Each engine holds the whole release in memory (about 300 MB for eu): a bound against a typo, not a tuning. */
+const MAX_ENGINES = 64;
 
 const ENGINE_VERSION = (
   JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
@@ -52,6 +59,11 @@ export function registerServe(program: Command): void {
     .option("--as-of <date>", "date for requests that state no as_of (default: today, UTC)")
     .option("--config <file>", "deployment policy (default: <root>/config/serving.yaml)")
     .option(
+      "--engines <n>",
+      'engines answering at once: this thread\'s and n-1 worker threads, each with the release loaded (docs/serving.md, "Engines")',
+      "1",
+    )
+    .option(
       "--mcp",
       "speak the Model Context Protocol on stdin/stdout instead of REST (--host and --port do not apply)",
     )
@@ -64,6 +76,7 @@ once the release is verified and loaded. SIGTERM or SIGINT drains in-flight work
 Examples:
   acquis serve                                    the newest eu release on 127.0.0.1:8080
   acquis serve --port 0 --as-of 2026-01-01        a kernel-chosen port; answers dated 2026-01-01 by default
+  acquis serve --engines 2                        two engines: cold answers use two cores
   curl -s localhost:8080/v1/answer -H 'content-type: application/json' -d '{"query":"Article 33(1) GDPR"}'`,
     )
     .action(serve);
@@ -82,6 +95,9 @@ interface Serving {
   logger: Logger;
   state: ServeState;
   cacheMiB: number;
+  engines: Engines;
+  /** Engines asked for with --engines: this thread's and the workers'. */
+  engineCount: number;
 }
 
 /** `acquis serve`: the options checked, then the release served over MCP on stdio or over REST. */
@@ -91,6 +107,11 @@ async function serve(o: ServeOptions): Promise<void> {
   if (!/^\d+$/u.test(o.port) || port > 65535)
     throw new Error(`--port "${o.port}" is not a port number (0-65535)`);
   if (o.asOf !== undefined) checkDate(o.asOf, "--as-of");
+  const engineCount = Number(o.engines);
+  if (!/^\d+$/u.test(o.engines) || engineCount < 1 || engineCount > MAX_ENGINES)
+    throw new Error(
+      `--engines "${o.engines}" is not a count of engines (1-${MAX_ENGINES}; this machine has ${availableParallelism()} cores)`,
+    );
   const configFile = o.config ? resolve(o.config) : join(root, "config", "serving.yaml");
   const policy = readPolicy(configFile, o.config !== undefined);
   const trust = trustOptions({ ...o, root });
@@ -107,13 +128,27 @@ async function serve(o: ServeOptions): Promise<void> {
     defaultAsOf: () => o.asOf ?? new Date().toISOString().slice(0, 10),
   };
   const cacheMiB = Number(process.env.ACQUIS_CACHE_MIB ?? 64);
-  const s: Serving = { o, root, port, policy, trust, dir, disclaimer, logger, state, cacheMiB };
+  const engines = new Engines(state);
+  const s: Serving = {
+    o,
+    root,
+    port,
+    policy,
+    trust,
+    dir,
+    disclaimer,
+    logger,
+    state,
+    cacheMiB,
+    engines,
+    engineCount,
+  };
   if (o.mcp) return serveStdio(s);
   return serveRest(s);
 }
 
 /** The release verified and loaded into the state, or the state says why it was refused. */
-function bootRelease({ o, root, trust, dir, disclaimer, logger, state }: Serving): void {
+function bootRelease({ o, root, trust, dir, disclaimer, logger, state }: Serving): boolean {
   try {
     if (o.insecureSkipVerify)
       logger.warn(
@@ -130,18 +165,33 @@ function bootRelease({ o, root, trust, dir, disclaimer, logger, state }: Serving
       },
       "release loaded; ready",
     );
+    return true;
   } catch (e) {
     // The log keeps the whole message; what /readyz shows names no absolute server path.
     logger.error({ release: dir }, `release refused: ${(e as Error).message}`);
     state.refused = `release refused: ${withoutPaths((e as Error).message)}`;
+    return false;
   }
+}
+
+/** The release booted in this thread, then the other engines in worker threads, which join as they boot. */
+function bootEngines(s: Serving): void {
+  if (!bootRelease(s) || s.engineCount === 1) return;
+  const { root, trust, dir, disclaimer, logger, state } = s;
+  void s.engines.addWorkers(
+    s.engineCount - 1,
+    { dir, root, trust, disclaimer },
+    state.engine as Engine,
+    logger,
+  );
 }
 
 /** MCP on stdin/stdout until a signal or the end of stdin. */
 async function serveStdio(s: Serving): Promise<void> {
   // Verified before the transport connects, so the initialize result names the release served.
-  bootRelease(s);
+  bootEngines(s);
   const server = await serveMcp({
+    engines: s.engines,
     state: s.state,
     version: ENGINE_VERSION,
     logger: s.logger,
@@ -157,6 +207,7 @@ async function serveStdio(s: Serving): Promise<void> {
 async function serveRest(s: Serving): Promise<void> {
   const { o, port, policy, state, logger } = s;
   const app = buildApp({
+    engines: s.engines,
     policy,
     state,
     logger,
@@ -190,5 +241,5 @@ async function serveRest(s: Serving): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  setImmediate(() => bootRelease(s));
+  setImmediate(() => bootEngines(s));
 }

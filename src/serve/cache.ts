@@ -19,7 +19,7 @@ export class PayloadCache {
 
   /**
    * The payload as UTF-8 bytes, encoded once: a hit is written to the socket as is, at once; a miss waits
-   * for `produce` (the engine's turn, src/serve/turns.ts).
+   * for `produce` (the first engine free, src/serve/engines.ts).
    */
   async get(
     route: string,

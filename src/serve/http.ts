@@ -14,17 +14,15 @@ import Fastify, {
 } from "fastify";
 import client from "prom-client";
 import type { ErrorCode } from "../contract/schemas.ts";
-import type { Engine } from "../engine/context.ts";
 import { ServiceError, STATUS } from "../engine/errors.ts";
-import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
+import { Engines } from "./engines.ts";
 import { mcpServer } from "./mcp.ts";
 import { openApiDocument } from "./openapi.ts";
 import { MCP_ROUTE, OPERATIONS } from "./operations.ts";
 import type { Policy } from "./policy.ts";
 import { RollingWindow } from "./rate-limit.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
-import { Turns } from "./turns.ts";
 import { describeErrors, unicodeProblem } from "./validate.ts";
 
 export const BODY_LIMIT = 65536;
@@ -49,6 +47,9 @@ interface Metrics {
   ready: client.Gauge<string>;
   releaseInfo: client.Gauge<string>;
   rateLimited: client.Counter<string>;
+  engines: client.Gauge<string>;
+  waiting: client.Gauge<string>;
+  made: client.Gauge<string>;
 }
 
 function metrics(): Metrics {
@@ -86,6 +87,22 @@ function metrics(): Metrics {
       labelNames: ["credential"],
       registers: [registry],
     }),
+    engines: new client.Gauge({
+      name: "acquis_engines",
+      help: "Engines taking requests: this thread's and the worker threads' booted (--engines)",
+      registers: [registry],
+    }),
+    waiting: new client.Gauge({
+      name: "acquis_engine_queue",
+      help: "Requests waiting for an engine",
+      registers: [registry],
+    }),
+    made: new client.Gauge({
+      name: "acquis_engine_payloads",
+      help: "Payloads each engine has made since start (0: this thread's; 1 and up: worker threads')",
+      labelNames: ["engine"],
+      registers: [registry],
+    }),
   };
 }
 
@@ -97,10 +114,12 @@ export function buildApp(opts: {
   logger: FastifyBaseLogger;
   /** Bytes of payloads to keep for repeated requests (0: no cache). */
   cacheBytes: number;
+  /** Who makes payloads (default: the engine of this thread alone). */
+  engines?: Engines;
 }): FastifyInstance {
   const { policy, state } = opts;
   const cache = new PayloadCache(opts.cacheBytes);
-  const turns = new Turns();
+  const engines = opts.engines ?? new Engines(state);
   const m = metrics();
   const window = new RollingWindow();
   const credentials = new Map(policy.credentials.map((c) => [c.sha256, c]));
@@ -128,20 +147,19 @@ export function buildApp(opts: {
     reply.code(200).type("application/json; charset=utf-8").send(bytes);
   const send = (reply: FastifyReply, payload: unknown) => sendBytes(reply, payloadBytes(payload));
   /**
-   * An operation's payload bytes, from the cache when this exact request was answered before, else made
-   * in the engine's next free turn.
+   * A tool call's payload bytes, from the cache when this exact request was answered before, else made
+   * by the engine with the fewest requests waiting.
    */
-  const operate = async (reply: FastifyReply, route: string, body: unknown, op: () => unknown) =>
-    sendBytes(
-      reply,
-      await cache.get(route, body, state.defaultAsOf(), () => turns.run(() => payloadBytes(op()))),
-    );
+  const operate = async (reply: FastifyReply, tool: string, body: unknown) => {
+    const asOf = state.defaultAsOf();
+    return sendBytes(reply, await cache.get(tool, body, asOf, () => engines.run(tool, body, asOf)));
+  };
   const ctx: AppContext = {
     app,
     state,
     policy,
     cache,
-    turns,
+    engines,
     m,
     window,
     credentials,
@@ -165,15 +183,15 @@ export function buildApp(opts: {
 }
 
 /**
- * What the parts of the app share: the process state, the policy, the cache, the engine's turns, and how
- * to answer.
+ * What the parts of the app share: the process state, the policy, the cache, the engines, and how to
+ * answer.
  */
 interface AppContext {
   app: FastifyInstance;
   state: ServeState;
   policy: Policy;
   cache: PayloadCache;
-  turns: Turns;
+  engines: Engines;
   m: Metrics;
   window: RollingWindow;
   credentials: Map<string, Policy["credentials"][number]>;
@@ -189,7 +207,7 @@ interface AppContext {
   ) => FastifyReply;
   send: (reply: FastifyReply, payload: unknown) => FastifyReply;
   sendBytes: (reply: FastifyReply, bytes: string | Buffer) => FastifyReply;
-  operate: (reply: FastifyReply, route: string, body: unknown, op: () => unknown) => Promise<FastifyReply>;
+  operate: (reply: FastifyReply, tool: string, body: unknown) => Promise<FastifyReply>;
 }
 
 /** The Fastify instance with the policy's time limits, and node:http's own refusals in the error shape. */
@@ -393,19 +411,16 @@ function errorHandlers(ctx: AppContext): void {
 
 /** The four operations of the contract, from the operations table. */
 function operationRoutes(ctx: AppContext): void {
-  const { app, state, operate } = ctx;
-  const engine = () => state.engine as Engine;
-  const asOf = () => state.defaultAsOf();
-  for (const op of OPERATIONS) {
+  const { app, operate } = ctx;
+  for (const op of OPERATIONS)
     app.post(op.route, { schema: { body: op.request } }, async (req, reply) =>
-      operate(reply, op.tool, req.body, () => op.run(engine(), state.scope as ScopeReader, req.body, asOf())),
+      operate(reply, op.tool, req.body),
     );
-  }
 }
 
 /** Liveness, readiness, metrics and the OpenAPI document. */
 function probeRoutes(ctx: AppContext): void {
-  const { app, state, m, refuse, send, stamps, openapi } = ctx;
+  const { app, state, m, refuse, send, stamps, openapi, engines } = ctx;
   app.get("/healthz", async (_req, reply) =>
     send(reply, {
       alive: true,
@@ -423,6 +438,9 @@ function probeRoutes(ctx: AppContext): void {
   });
   app.get("/metrics", async (_req, reply) => {
     m.ready.set(state.engine !== null && !state.draining ? 1 : 0);
+    m.engines.set(state.engine ? engines.count : 0);
+    m.waiting.set(engines.waiting);
+    engines.made.forEach((n, engine) => m.made.set({ engine: String(engine) }, n));
     if (state.engine) {
       m.releaseInfo.reset();
       m.releaseInfo.set(
@@ -443,11 +461,11 @@ function probeRoutes(ctx: AppContext): void {
 }
 
 function mcpRoutes(ctx: AppContext): void {
-  const { app, state, cache, turns, refuse, version } = ctx;
+  const { app, state, cache, engines, refuse, version } = ctx;
   // Remote MCP (Streamable HTTP, stateless): every POST is one JSON-RPC exchange answered as JSON, behind
   // the same credentials, rate limit, body limit and payload cache as the REST routes.
   app.post(MCP_ROUTE, async (req, reply) => {
-    const server = mcpServer({ state, version, logger: app.log, cache, turns });
+    const server = mcpServer({ state, version, logger: app.log, cache, engines });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -19,14 +19,13 @@ import type { TSchema } from "@sinclair/typebox";
 import type { FastifyBaseLogger } from "fastify";
 import { DiffRequest, DiffResponse, ErrorBody, type ErrorCode } from "../contract/schemas.ts";
 import type { Engine } from "../engine/context.ts";
-import { diffReleases } from "../engine/diff.ts";
 import { ServiceError } from "../engine/errors.ts";
 import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
-import { OPERATIONS } from "./operations.ts";
+import type { Engines } from "./engines.ts";
+import { diffRun, OPERATIONS } from "./operations.ts";
 import { portable, portableOutput } from "./portable-schema.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
-import { Turns } from "./turns.ts";
 import { check } from "./validate.ts";
 
 interface Tool {
@@ -44,7 +43,7 @@ const DIFF_TOOL: Tool = {
     "What changed in the served release against its predecessor, as its own diff manifest lists it: every obligation atom added, changed, removed or deprecated, classified substantive or editorial with the reason, and the unit changes. Answers exactly one range, from the tag the manifest names to the served tag; any other pair is refused (release_mismatch). Pages with offset and limit; filter with kind. Before acting on a change, verify the release containing it with `acquis pull`.",
   request: DiffRequest,
   response: DiffResponse,
-  run: (e, _scope, args) => diffReleases(e, args as DiffRequest),
+  run: diffRun,
 };
 
 const TOOLS: Tool[] = [...OPERATIONS.map((op) => ({ ...op, name: op.tool })), DIFF_TOOL];
@@ -63,8 +62,9 @@ export async function serveMcp(opts: {
   version: string;
   logger: FastifyBaseLogger;
   cacheBytes: number;
+  engines: Engines;
 }) {
-  const server = mcpServer({ ...opts, cache: new PayloadCache(opts.cacheBytes), turns: new Turns() });
+  const server = mcpServer({ ...opts, cache: new PayloadCache(opts.cacheBytes) });
   await server.connect(new StdioServerTransport());
   const e = opts.state.engine;
   opts.logger.info({ release: e ? `${e.regime}@${e.tag}` : null }, "MCP server on stdio");
@@ -73,20 +73,20 @@ export async function serveMcp(opts: {
 
 /**
  * What the MCP server of the served release works from: the state it serves, its log, payload cache and
- * the engine's queue of turns.
+ * engines.
  */
 interface McpOptions {
   state: ServeState;
   version: string;
   logger: FastifyBaseLogger;
   cache: PayloadCache;
-  turns: Turns;
+  engines: Engines;
 }
 
 /**
  * The MCP server of the served release: its tools, resources and instructions, ready to connect to a
- * transport (stdio, or one Streamable HTTP request). `cache` and `turns` are those of the transport it
- * serves beside, so an MCP call and a REST call of the same request share their bytes and their queue.
+ * transport (stdio, or one Streamable HTTP request). `cache` and `engines` are those of the transport it
+ * serves beside, so an MCP call and a REST call of the same request share their bytes and their engines.
  */
 export function mcpServer(opts: McpOptions): Server {
   const { state } = opts;
@@ -126,7 +126,7 @@ export function mcpServer(opts: McpOptions): Server {
  * refusal with the code REST would give.
  */
 async function callTool(
-  { state, logger, cache, turns }: McpOptions,
+  { state, logger, cache, engines }: McpOptions,
   req: CallToolRequest,
   requestId: string,
 ): Promise<CallToolResult> {
@@ -141,11 +141,8 @@ async function callTool(
   if (problem) return refuse("invalid_request", problem);
   const args = tool.mcpDefaults ? tool.mcpDefaults(given) : given;
   try {
-    const engine = state.engine;
-    const scope = state.scope;
-    const bytes = await cache.get(tool.name, args, state.defaultAsOf(), () =>
-      turns.run(() => payloadBytes(tool.run(engine, scope, args, state.defaultAsOf()))),
-    );
+    const asOf = state.defaultAsOf();
+    const bytes = await cache.get(tool.name, args, asOf, () => engines.run(tool.name, args, asOf));
     const text = bytes.toString("utf8");
     return { content: [{ type: "text", text }], structuredContent: JSON.parse(text) };
   } catch (e) {

@@ -9,6 +9,7 @@ import {
   AnswerResponse,
   AtomRequest,
   AtomResponse,
+  type DiffRequest,
   OBLIGATIONS_MCP_LIMIT,
   OBLIGATIONS_PAGE_BYTES,
   ObligationsRequest,
@@ -19,9 +20,11 @@ import {
 import { answer } from "../engine/answer.ts";
 import { getAtom } from "../engine/atom.ts";
 import type { Engine } from "../engine/context.ts";
+import { diffReleases } from "../engine/diff.ts";
 import { obligations } from "../engine/obligations.ts";
 import type { ScopeReader } from "../engine/scope.ts";
 import { getUnit } from "../engine/unit.ts";
+import { payloadBytes } from "./state.ts";
 
 /** Where `acquis serve` speaks MCP over Streamable HTTP (the five tools below, and diff_releases). */
 export const MCP_ROUTE = "/mcp";
@@ -88,3 +91,27 @@ export const OPERATIONS: Operation[] = [
         : args,
   },
 ];
+
+/** diff_releases, the tool MCP adds to the operations (REST serves diffs from the feed server). */
+export const diffRun: Operation["run"] = (e, _scope, args) => diffReleases(e, args as DiffRequest);
+
+const RUNS = new Map<string, Operation["run"]>([
+  ...OPERATIONS.map((op) => [op.tool, op.run] as const),
+  ["diff_releases", diffRun],
+]);
+
+/**
+ * The payload bytes of a tool call whose arguments were validated: what every engine makes, in this
+ * thread or a worker's (src/serve/engines.ts). Throws the engine's ServiceError for a refusal.
+ */
+export function payloadOf(
+  engine: Engine,
+  scope: ScopeReader,
+  tool: string,
+  args: unknown,
+  asOf: string,
+): string {
+  const run = RUNS.get(tool);
+  if (!run) throw new Error(`no operation "${tool}"`);
+  return payloadBytes(run(engine, scope, args, asOf));
+}
