@@ -440,7 +440,7 @@ function probeRoutes(ctx: AppContext): void {
     m.ready.set(state.engine !== null && !state.draining ? 1 : 0);
     m.engines.set(state.engine ? engines.count : 0);
     m.waiting.set(engines.waiting);
-    engines.made.forEach((n, engine) => m.made.set({ engine: String(engine) }, n));
+    for (const [engine, n] of engines.made.entries()) m.made.set({ engine: String(engine) }, n);
     if (state.engine) {
       m.releaseInfo.reset();
       m.releaseInfo.set(
