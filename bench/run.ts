@@ -74,7 +74,11 @@ const result = {
   release_load_over_baseline: Math.round((median(loads) / median(parses)) * 10) / 10,
 };
 process.stderr.write("serving under load (cache on, then off)\n");
-const serving = { cached: await benchServe(64), uncached: await benchServe(0) };
+const serving = {
+  cached: await benchServe(64),
+  uncached: await benchServe(0),
+  uncached_engine_per_core: await benchServe(0, cpus().length),
+};
 process.stderr.write("search_regulation over MCP stdio beside REST\n");
 const mcp = await benchMcp();
 process.stderr.write("publishing the eu release to subscriptions over SQLite and PostgreSQL\n");
