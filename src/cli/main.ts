@@ -5,15 +5,25 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, CommanderError } from "commander";
-import { registerAtoms } from "./atoms.ts";
-import { registerBuild } from "./build.ts";
-import { registerCoverage } from "./coverage.ts";
-import { registerDiff } from "./diff.ts";
-import { registerFeed } from "./feed.ts";
 import { fail } from "./output.ts";
-import { registerPull } from "./pull.ts";
-import { registerServe } from "./serve.ts";
-import { registerTrust } from "./trust.ts";
+
+type Register = (program: Command) => void;
+
+/**
+ * Each command's module, in the order `acquis --help` lists them, with the commands it registers. Only
+ * the module of the command being run is loaded: `acquis serve` does not load the compiler, the feed's
+ * stores or the atom extractor, which took half of its start-up (docs/benchmarks.md).
+ */
+const MODULES: { commands: string[]; load: () => Promise<Register> }[] = [
+  { commands: ["build"], load: async () => (await import("./build.ts")).registerBuild },
+  { commands: ["atoms"], load: async () => (await import("./atoms.ts")).registerAtoms },
+  { commands: ["coverage"], load: async () => (await import("./coverage.ts")).registerCoverage },
+  { commands: ["diff", "impact"], load: async () => (await import("./diff.ts")).registerDiff },
+  { commands: ["feed"], load: async () => (await import("./feed.ts")).registerFeed },
+  { commands: ["serve"], load: async () => (await import("./serve.ts")).registerServe },
+  { commands: ["keygen", "sign"], load: async () => (await import("./trust.ts")).registerTrust },
+  { commands: ["pull", "verify"], load: async () => (await import("./pull.ts")).registerPull },
+];
 
 const PACKAGE = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
   version: string;
@@ -36,14 +46,9 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-registerBuild(program);
-registerAtoms(program);
-registerCoverage(program);
-registerDiff(program);
-registerFeed(program);
-registerServe(program);
-registerTrust(program);
-registerPull(program);
+// `--help`, a typo (whose suggestion needs every name) or no command: all of them.
+const named = MODULES.filter((m) => m.commands.includes(process.argv[2] ?? ""));
+for (const m of named.length > 0 ? named : MODULES) (await m.load())(program);
 
 try {
   await program.parseAsync(process.argv);

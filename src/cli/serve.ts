@@ -6,8 +6,7 @@ import type { Logger } from "pino";
 import type { Engine } from "../engine/context.ts";
 import { bootEngine, readDisclaimer, releaseDirectory } from "../serve/boot.ts";
 import { Engines } from "../serve/engines.ts";
-import { buildApp } from "../serve/http.ts";
-import { serveMcp } from "../serve/mcp.ts";
+import { buildApp, remoteMcp } from "../serve/http.ts";
 import { type Policy, readPolicy } from "../serve/policy.ts";
 import type { ServeState } from "../serve/state.ts";
 import type { TrustOptions } from "../trust/verify.ts";
@@ -190,6 +189,7 @@ function bootEngines(s: Serving): void {
 async function serveStdio(s: Serving): Promise<void> {
   // Verified before the transport connects, so the initialize result names the release served.
   bootEngines(s);
+  const { serveMcp } = await import("../serve/mcp.ts");
   const server = await serveMcp({
     engines: s.engines,
     state: s.state,
@@ -241,5 +241,10 @@ async function serveRest(s: Serving): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  setImmediate(() => bootEngines(s));
+  setImmediate(() => {
+    bootEngines(s);
+    // Remote MCP's modules load a second after the release is ready (not in the way of /readyz and the
+    // first requests), so a first /mcp call finds them loaded.
+    setTimeout(() => void remoteMcp(), 1000).unref();
+  });
 }

@@ -4,7 +4,6 @@
  * In front of them, in order: request id, CORS, bearer auth, the rolling rate limit, readiness.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -17,7 +16,6 @@ import type { ErrorCode } from "../contract/schemas.ts";
 import { ServiceError, STATUS } from "../engine/errors.ts";
 import { PayloadCache } from "./cache.ts";
 import { Engines } from "./engines.ts";
-import { mcpServer } from "./mcp.ts";
 import { openApiDocument } from "./openapi.ts";
 import { MCP_ROUTE, OPERATIONS } from "./operations.ts";
 import type { Policy } from "./policy.ts";
@@ -460,11 +458,28 @@ function probeRoutes(ctx: AppContext): void {
   );
 }
 
+let loading: Promise<
+  typeof import("./mcp.ts") & typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js")
+> | null = null;
+
+/**
+ * The MCP server and its Streamable HTTP transport, loaded on first use: the SDK takes a quarter of a
+ * second to load, which `acquis serve` spends after the release is ready (`preloadRemoteMcp`), not before.
+ */
+export function remoteMcp() {
+  loading ??= Promise.all([
+    import("./mcp.ts"),
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+  ]).then(([mcp, sdk]) => ({ ...mcp, ...sdk }));
+  return loading;
+}
+
 function mcpRoutes(ctx: AppContext): void {
   const { app, state, cache, engines, refuse, version } = ctx;
   // Remote MCP (Streamable HTTP, stateless): every POST is one JSON-RPC exchange answered as JSON, behind
   // the same credentials, rate limit, body limit and payload cache as the REST routes.
   app.post(MCP_ROUTE, async (req, reply) => {
+    const { mcpServer, StreamableHTTPServerTransport } = await remoteMcp();
     const server = mcpServer({ state, version, logger: app.log, cache, engines });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -23,7 +23,7 @@ import { ServiceError } from "../engine/errors.ts";
 import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
 import type { Engines } from "./engines.ts";
-import { diffRun, OPERATIONS } from "./operations.ts";
+import { DIFF_TOOL_NAME, diffRun, OPERATIONS } from "./operations.ts";
 import { portable, portableOutput } from "./portable-schema.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
 import { check } from "./validate.ts";
@@ -38,7 +38,7 @@ interface Tool {
 }
 
 const DIFF_TOOL: Tool = {
-  name: "diff_releases",
+  name: DIFF_TOOL_NAME,
   description:
     "What changed in the served release against its predecessor, as its own diff manifest lists it: every obligation atom added, changed, removed or deprecated, classified substantive or editorial with the reason, and the unit changes. Answers exactly one range, from the tag the manifest names to the served tag; any other pair is refused (release_mismatch). Pages with offset and limit; filter with kind. Before acting on a change, verify the release containing it with `acquis pull`.",
   request: DiffRequest,
@@ -47,8 +47,6 @@ const DIFF_TOOL: Tool = {
 };
 
 const TOOLS: Tool[] = [...OPERATIONS.map((op) => ({ ...op, name: op.tool })), DIFF_TOOL];
-/** The tools' names, as the OpenAPI document's description of the MCP route lists them. */
-export const TOOL_NAMES = TOOLS.map((t) => t.name);
 const ANNOTATIONS = {
   readOnlyHint: true,
   idempotentHint: true,

@@ -5,8 +5,7 @@
  */
 
 import { ErrorBody, HealthResponse, ReadyResponse } from "../contract/schemas.ts";
-import { TOOL_NAMES } from "./mcp.ts";
-import { MCP_ROUTE, OPERATIONS, type Operation } from "./operations.ts";
+import { MCP_ROUTE, OPERATIONS, type Operation, TOOL_NAMES } from "./operations.ts";
 
 /** The API version the serving contract states (spec: Versioning). */
 export const API_VERSION = "0.1.0";

@@ -93,11 +93,15 @@ export const OPERATIONS: Operation[] = [
 ];
 
 /** diff_releases, the tool MCP adds to the operations (REST serves diffs from the feed server). */
+export const DIFF_TOOL_NAME = "diff_releases";
 export const diffRun: Operation["run"] = (e, _scope, args) => diffReleases(e, args as DiffRequest);
+
+/** The MCP tools' names: the operations' and diff_releases. */
+export const TOOL_NAMES = [...OPERATIONS.map((op) => op.tool), DIFF_TOOL_NAME];
 
 const RUNS = new Map<string, Operation["run"]>([
   ...OPERATIONS.map((op) => [op.tool, op.run] as const),
-  ["diff_releases", diffRun],
+  [DIFF_TOOL_NAME, diffRun],
 ]);
 
 /**
