@@ -89,8 +89,11 @@ export interface Atom {
  *   7: a subject whose party stands in its "of" complement and that "shall be taken into account"
  *      ("the specific interests and needs of the SME providers") names whose interests are weighed, not
  *      the holder, who is found as for a thing (release-atoms).
+ *   8: a passive's agent may be named without an article when it is a party ("shall be granted full
+ *      access by providers", "shall be carried out by Member States"), unless inside a relative clause;
+ *      of two "by" phrases, the first is the agent.
  */
-export const EXTRACTION_RULES = 7;
+export const EXTRACTION_RULES = 8;
 
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
@@ -218,7 +221,7 @@ function modalityOf(modal: string): Modality {
 /** The subject as written: what precedes the modal, after any leading conditional clause. */
 /** A passive duty's holder is its agent: "The report shall be submitted by the Commission". */
 function agentOf(after: string, rules = 1): string | null {
-  const m = (rules >= 2 ? PASSIVE_2 : PASSIVE_1).exec(after);
+  const m = passiveAgent(after, rules);
   if (!m) return null;
   const agent = (m[1] as string).trim();
   // Rules 6: "by" right after a participle that follows a noun is that participle's agent ("be
@@ -245,6 +248,29 @@ function agentOf(after: string, rules = 1): string | null {
     ? null
     : agent;
 }
+
+/**
+ * The passive's "by" phrase. Rules 8 also read an agent named without an article when it is a party
+ * the acts name ("the market surveillance authorities shall be granted full access by providers",
+ * "shall be carried out by Member States"), outside a relative clause ("… in a language which can be
+ * understood by users" names the reader, not the holder); of two "by" phrases the first is the agent.
+ */
+function passiveAgent(after: string, rules: number): RegExpExecArray | null {
+  const det = (rules >= 2 ? PASSIVE_2 : PASSIVE_1).exec(after);
+  if (rules < 8) return det;
+  const bare = BARE_AGENT_8.exec(after);
+  if (!bare) return det;
+  if (!det) return bare;
+  return bare[0].length - (bare[1] as string).length < det[0].length - (det[1] as string).length ? bare : det;
+}
+
+/** Rules 8: the parties an article-less agent may name (a plural of a role the acts give duties to). */
+const BARE_PARTY =
+  "(?:Member States|(?:[a-z][\\w-]*\\s+){0,3}(?:providers|deployers|manufacturers|importers|distributors|operators|controllers|processors|auditors|authorities|bodies|entities|institutions|undertakings|companies|persons|issuers|offerors|intermediaries|gatekeepers|traders|sponsors|holders|representatives|courts|AIFMs|UCITS))";
+const BARE_AGENT_8 = new RegExp(
+  `^\\s*be (?:\\w+(?:ed|en|t|wn)|made|paid|sent|kept|held|given|done|set|put|laid|brought|taken|borne|drawn|shown)\\b(?:(?!\\b(?:which|that|who|whom|whose)\\b)[^.;])*?\\bby (${BARE_PARTY})(?=[,;.]|\\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with|who|which)\\b|$)`,
+  "u",
+);
 
 /** Rules 1 read regular participles; rules 2 also irregular ones ("shall be made available … by the payment service provider"). */
 const PASSIVE_1 =
