@@ -90,8 +90,8 @@ export interface Atom {
  *      ("the specific interests and needs of the SME providers") names whose interests are weighed, not
  *      the holder, who is found as for a thing (release-atoms).
  *   8: a passive's agent may be named without an article when it is a party ("shall be granted full
- *      access by providers", "shall be carried out by Member States"), unless inside a relative clause;
- *      of two "by" phrases, the first is the agent.
+ *      access by providers", "shall be carried out by Member States"), unless inside a relative clause
+ *      or after an "of" complement (the agent of a noun); of two "by" phrases, the first is the agent.
  */
 export const EXTRACTION_RULES = 8;
 
@@ -253,7 +253,9 @@ function agentOf(after: string, rules = 1): string | null {
  * The passive's "by" phrase. Rules 8 also read an agent named without an article when it is a party
  * the acts name ("the market surveillance authorities shall be granted full access by providers",
  * "shall be carried out by Member States"), outside a relative clause ("… in a language which can be
- * understood by users" names the reader, not the holder); of two "by" phrases the first is the agent.
+ * understood by users" names the reader, not the holder) and not after an "of" complement ("attention
+ * shall be given to … the storage … of the UDI by economic operators": whose storage, not who gives
+ * attention); of two "by" phrases the first is the agent.
  */
 function passiveAgent(after: string, rules: number): RegExpExecArray | null {
   const det = (rules >= 2 ? PASSIVE_2 : PASSIVE_1).exec(after);
@@ -268,7 +270,7 @@ function passiveAgent(after: string, rules: number): RegExpExecArray | null {
 const BARE_PARTY =
   "(?:Member States|(?:[a-z][\\w-]*\\s+){0,3}(?:providers|deployers|manufacturers|importers|distributors|operators|controllers|processors|auditors|authorities|bodies|entities|institutions|undertakings|companies|persons|issuers|offerors|intermediaries|gatekeepers|traders|sponsors|holders|representatives|courts|AIFMs|UCITS))";
 const BARE_AGENT_8 = new RegExp(
-  `^\\s*be (?:\\w+(?:ed|en|t|wn)|made|paid|sent|kept|held|given|done|set|put|laid|brought|taken|borne|drawn|shown)\\b(?:(?!\\b(?:which|that|who|whom|whose)\\b)[^.;])*?\\bby (${BARE_PARTY})(?=[,;.]|\\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with|who|which)\\b|$)`,
+  `^\\s*be (?:\\w+(?:ed|en|t|wn)|made|paid|sent|kept|held|given|done|set|put|laid|brought|taken|borne|drawn|shown)\\b(?:(?!\\b(?:which|that|who|whom|whose|of)\\b)[^.;])*?\\bby (${BARE_PARTY})(?=[,;.]|\\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with|who|which)\\b|$)`,
   "u",
 );
 
