@@ -197,6 +197,29 @@ describe("obligation atoms", () => {
     assert.equal(now?.executable_unit, "hours", "a date never displaces the deadline");
   });
 
+  test("rules 8: a passive's agent named without an article is the holder when it is a party", () => {
+    const actor = (text: string, rules: number) => read(text, rules).map(([, a]) => a);
+    const access =
+      "The market surveillance authorities shall be granted full access by providers to the data.";
+    assert.deepEqual(actor(access, 7), ["The market surveillance authorities"]);
+    assert.deepEqual(actor(access, 8), ["providers"]);
+    // Of two "by" phrases the first is the agent; the second is another participle's.
+    assert.deepEqual(
+      actor("The checks shall be carried out by Member States as laid down by the Commission.", 8),
+      ["Member States"],
+    );
+    // Inside a relative clause or after an "of" complement, "by" names someone else than the holder.
+    assert.deepEqual(
+      actor("The information shall be provided in a language which can be easily understood by users.", 8),
+      ["The information"],
+    );
+    assert.deepEqual(actor("Attention shall be given to the storage of the UDI by economic operators.", 8), [
+      "Attention",
+    ]);
+    // An article-less "by" that names no party (a period, a means) is no agent.
+    assert.deepEqual(actor("The period shall be extended by three months.", 8), ["The period"]);
+  });
+
   test("headings, chapters and recitals state no duties", () => {
     const units = [
       unit("chp_I", "Manufacturers shall comply.", "chapter"),
