@@ -80,7 +80,7 @@ export function releaseAtoms(
     rules,
     previous: new Map(),
     acts: new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : []))),
-    following: rules >= 6 ? followingHolders(extracted, map, canon) : new Map(),
+    following: rules >= 6 ? followingHolders(extracted, map, canon, rules) : new Map(),
     parties: actParties(canon),
   };
   const atoms = extracted.map((a: Atom, i: number): ReleasedAtom => {
@@ -125,10 +125,26 @@ interface Holders {
 /** Rules 7: a passive that weighs something ("shall be taken into account"), done by someone else. */
 const BENEFICIARY_7 = /^\s*(?:also\s+)?be\s+(?:duly\s+)?taken\s+into\s+(?:due\s+)?account\b/iu;
 
+/**
+ * Rules 8: a party a passive without agent acts upon is not who acts: "the depositary shall be duly
+ * informed", "Branches of payment institutions shall be entered in the register", "the notified body
+ * shall be granted full access". Its holder is found as for a thing. A procedural right ("shall be given
+ * the opportunity to …") stays its holder's (rules 4).
+ */
+const PATIENT_8 =
+  /^\s*(?:not\s+)?be\s+(?:\w+ly\s+)?(?:informed|notified|entered|listed|granted|given|paid|refunded|reimbursed|compensated|offered|sent|provided\s+with)\b(?!\s+(?:the\s+|a\s+)?(?:possibility|opportunity|right)\b)/iu;
+const isPatient = (a: Atom, rules: number) =>
+  rules >= 8 && PATIENT_8.test(a.action) && !a.action.includes(`by ${a.actor}`);
+
 const articleOf = (a: Atom) => `${a.act}/${a.unit_eid.split("__")[0]}`;
 
 /** Rules 6: the nearest following duty of the same article whose own actor names a holder. */
-function followingHolders(extracted: Atom[], map: ActorMap, canon: ObligationsCanon): Map<number, Holder> {
+function followingHolders(
+  extracted: Atom[],
+  map: ActorMap,
+  canon: ObligationsCanon,
+  rules: number,
+): Map<number, Holder> {
   const following = new Map<number, Holder>();
   let next: (Holder & { article: string }) | null = null;
   for (let i = extracted.length - 1; i >= 0; i--) {
@@ -136,7 +152,7 @@ function followingHolders(extracted: Atom[], map: ActorMap, canon: ObligationsCa
     const article = articleOf(a);
     if (next && next.article !== article) next = null;
     if (next) following.set(i, next);
-    const types = map.appliesTo(a.actor, a.action, a.act);
+    const types = isPatient(a, rules) ? [] : map.appliesTo(a.actor, a.action, a.act);
     if (types.length > 0 && !isRuleAboutLaw(a.actor))
       next = { article, types, holder: addresseeOf(a.actor, a.action, a.act, map, canon.taxonomy) };
   }
@@ -180,6 +196,11 @@ function holderOf(
     h.map.isThing(a.actor, a.act)
   ) {
     appliesTo = [];
+    basis = "none";
+  }
+  if (isPatient(a, h.rules) && appliesTo.length > 0) {
+    appliesTo = [];
+    holder = { addressee: "none", through_national_law: null };
     basis = "none";
   }
   const about = isRuleAboutLaw(a.actor);
