@@ -96,6 +96,29 @@ describe("released atoms", () => {
     assert.deepEqual(holderUnder(7), [actor, ["member_state"], "preceding duty", "member_state"]);
   });
 
+  test("rules 8: a party a passive without agent acts upon is not its holder; the article's duty before is", () => {
+    const holderUnder = (sentence: string, rules: number) => {
+      const units = corpus.units.map((u) =>
+        u.node === "widgets/art_6"
+          ? { ...u, own_text: `${u.own_text} ${sentence}`, text: `${u.text} ${sentence}` }
+          : u,
+      );
+      const ledger = sync(emptyLedger("fixture"), extractAtoms(units, rules), rules).ledger;
+      const a = releaseAtoms(units, { ...canon, ledger }, "fixture", false).atoms.find(
+        (x) => x.key === "widgets/art_6#2",
+      );
+      return [a?.applies_to, a?.applies_to_basis, a?.addressee];
+    };
+    const informed = "Manufacturers shall be informed of the penalties without delay.";
+    assert.deepEqual(holderUnder(informed, 7), [["manufacturer"], "actor", "regulated_party"]);
+    assert.deepEqual(holderUnder(informed, 8), [["member_state"], "preceding duty", "member_state"]);
+    // A procedural right stays its holder's, and an agent named in the passive holds the duty.
+    const heard = "Manufacturers shall be given the opportunity to be heard.";
+    assert.deepEqual(holderUnder(heard, 8), [["manufacturer"], "actor", "regulated_party"]);
+    const paid = "The fees shall be paid by manufacturers within 30 days.";
+    assert.deepEqual(holderUnder(paid, 8), [["manufacturer"], "actor", "regulated_party"]);
+  });
+
   test("stats count atoms by act and modality, and the actors of obligations no type maps", () => {
     assert.deepEqual(released.stats, {
       atoms: 9,
