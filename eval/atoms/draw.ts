@@ -5,11 +5,14 @@
  * written before anyone looks at the extractor's output. Labels go into
  * test/fixtures/extraction/atom-labels.json; `node eval/atoms/score.ts` compares.
  *
- *   node eval/atoms/draw.ts [seed] [--release eu@<tag>]
+ *   node eval/atoms/draw.ts [seed] [--release eu@<tag>] [--count n] [--exclude <sample.json>] [--out <file>]
  *
- * The committed labels were drawn from eu@2026.11.2 with seed 20261125 (extraction rules 1).
+ * The committed labels were drawn from eu@2026.11.2 with seed 20261125 (extraction rules 1). The second
+ * dev sample (labels-dev2.json) was drawn from the same release with seed 20261126, 150 atoms, excluding
+ * the sentences of the first: `node eval/atoms/draw.ts 20261126 --release eu@2026.11.2 --count 150
+ * --exclude eval/atoms/sample.json --out eval/atoms/sample-dev2.json`.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractAtoms } from "../../src/obligations/atoms.ts";
 import { loadRelease } from "../../src/release/load.ts";
@@ -19,7 +22,15 @@ const root = join(import.meta.dirname, "..", "..");
 const args = process.argv.slice(2);
 const at = args.indexOf("--release");
 const pinned = at >= 0 ? args[at + 1]?.split("@")[1] : undefined;
-const seed = Number(args.find((a, i) => !a.startsWith("--") && i !== at + 1) ?? 20261125);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const valued = new Set(["--release", "--count", "--exclude", "--out"]);
+const seed = Number(args.find((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? "")) ?? 20261125);
+const count = Number(option("--count") ?? 240);
+const excluded = option("--exclude");
+const outFile = option("--out") ?? join("eval", "atoms", "sample.json");
 
 /** mulberry32: a small, well-known seeded PRNG. */
 function rng(a: number): () => number {
@@ -35,11 +46,18 @@ const record = pinned ? { tag: pinned } : newestBuilt(root, "eu");
 if (!record) throw new Error("build eu first: npx acquis build eu");
 const release = loadRelease(releaseDir(root, "eu", record.tag));
 const byNode = new Map(release.units.map((u) => [u.node, u]));
-const atoms = extractAtoms(release.units, 1);
+const drawnBefore = new Set(
+  excluded
+    ? (JSON.parse(readFileSync(excluded, "utf8")) as { items: { node: string; sentence: string }[] }).items.map(
+        (i) => `${i.node}\n${i.sentence}`,
+      )
+    : [],
+);
+const atoms = extractAtoms(release.units, 1).filter((a) => !drawnBefore.has(`${a.node}\n${a.quoted_text}`));
 const rand = rng(seed);
 const copy = [...atoms];
 const sample: typeof atoms = [];
-while (sample.length < 240 && copy.length > 0)
+while (sample.length < count && copy.length > 0)
   sample.push(copy.splice(Math.floor(rand() * copy.length), 1)[0] as (typeof atoms)[number]);
 
 /** The article (or annex) a unit sits in: its top-level ancestor below the chapter. */
@@ -72,5 +90,5 @@ const out = {
     };
   }),
 };
-writeFileSync(join(root, "eval", "atoms", "sample.json"), `${JSON.stringify(out, null, 2)}\n`);
+writeFileSync(join(root, outFile), `${JSON.stringify(out, null, 2)}\n`);
 process.stdout.write(`${sample.length} atoms over ${new Set(sample.map((a) => a.act)).size} acts\n`);
