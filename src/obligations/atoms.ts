@@ -92,8 +92,26 @@ export interface Atom {
  *   8: a passive's agent may be named without an article when it is a party ("shall be granted full
  *      access by providers", "shall be carried out by Member States"), unless inside a relative clause
  *      or after an "of" complement (the agent of a noun); of two "by" phrases, the first is the agent.
+ *      Not duties: a classification with an adverb ("shall only be considered"), a legal effect, a
+ *      voting rule, a purpose, the allocation of a competence, and a lead-in listing objectives,
+ *      criteria or ways (NOT_A_DUTY_8). A party a passive without agent acts upon is not its holder
+ *      (release-atoms).
  */
 export const EXTRACTION_RULES = 8;
+
+/**
+ * Not a duty under rules 8: a classification with an adverb ("shall only be considered an effective
+ * remedy where …"); a legal effect ("A decision to revoke shall put an end to the delegation", "shall not
+ * involve such persons in liability of any kind"); a voting rule ("a decision shall be adopted by
+ * two-thirds of the members"); a purpose ("The exchange of information shall be intended for …"); the
+ * allocation of a competence ("shall be the subject of the overall control of the Member State",
+ * "the supervisory responsibilities … shall be transferred to EBA"); and a lead-in that lists
+ * objectives, criteria or ways rather than duties ("shall aim to contribute to the following objectives:",
+ * "The criteria … shall be the following:", "shall be provided in one or more of the following ways:",
+ * "all circumstances shall be taken into account, including:").
+ */
+const NOT_A_DUTY_8 =
+  /\bshall (?:only|also|not|always|then|therefore) be considered\b|\bshall put an end to\b|\bshall not involve\b[^.;]*\bliability\b|\bshall not give rise to (?:any )?liability\b|\bshall be (?:adopted|taken) by (?:a |an )?(?:simple |qualified |absolute |two-thirds )?(?:majority|two-thirds|consensus|unanimity)\b|\bshall be intended (?:for|to)\b|\bshall be the subject of the (?:overall )?control of\b|\bresponsibilit(?:y|ies)\b[^.;]*\bshall be transferred to\b|\bthe following objectives\s*:|\bshall be (?:the following|as follows)\b[^.;:]{0,160}:|\bin (?:one or more of )?the following ways\s*:|\bshall be taken into account,? including\s*:/iu;
 
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
@@ -334,11 +352,15 @@ interface Duty {
 }
 
 /** A duty's modality: the modal's, as rules 3 read grants and prohibitions worded with "shall" and "may". */
+/** Rules 8: a list of powers grants them ("Each supervisory authority shall have all of the following … powers:"). */
+const POWERS_8 = /^\s*have (?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b/iu;
+
 function modalityIn(modal: string, head: string, before: string, rules: number): Modality {
   if (RIGHT.test(head)) return "permission";
   if (rules < 3) return modalityOf(modal);
   if (GRANT_3.test(head)) return "permission";
   if (rules >= 4 && GUARANTEE_4.test(head)) return "permission";
+  if (rules >= 8 && POWERS_8.test(head)) return "permission";
   if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
   if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
   return modalityOf(modal);
@@ -388,6 +410,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   if (rules >= 3 && NOT_A_DUTY_3.test(s.text)) return [];
   if (rules >= 4 && NOT_A_DUTY_4.test(s.text)) return [];
   if (rules >= 6 && NOT_A_DUTY_6.test(s.text)) return [];
+  if (rules >= 8 && NOT_A_DUTY_8.test(s.text)) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
