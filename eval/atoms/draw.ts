@@ -48,9 +48,9 @@ const release = loadRelease(releaseDir(root, "eu", record.tag));
 const byNode = new Map(release.units.map((u) => [u.node, u]));
 const drawnBefore = new Set(
   excluded
-    ? (JSON.parse(readFileSync(excluded, "utf8")) as { items: { node: string; sentence: string }[] }).items.map(
-        (i) => `${i.node}\n${i.sentence}`,
-      )
+    ? (
+        JSON.parse(readFileSync(excluded, "utf8")) as { items: { node: string; sentence: string }[] }
+      ).items.map((i) => `${i.node}\n${i.sentence}`)
     : [],
 );
 const atoms = extractAtoms(release.units, 1).filter((a) => !drawnBefore.has(`${a.node}\n${a.quoted_text}`));
