@@ -151,10 +151,16 @@ function unitIndexes(units: Unit[]) {
   const unitsByAlias = new Map<string, Unit[]>();
   let first = "9999-12-31";
   let last: string | null = "0000-01-01";
+  // Appended in place: copying each list on every append made start-up quadratic in a parent's children.
+  const add = (m: Map<string, Unit[]>, k: string, u: Unit) => {
+    const list = m.get(k);
+    if (list) list.push(u);
+    else m.set(k, [u]);
+  };
   for (const u of units) {
-    if (u.parent) children.set(u.parent, [...(children.get(u.parent) ?? []), u]);
-    unitsByEid.set(u.eid, [...(unitsByEid.get(u.eid) ?? []), u]);
-    for (const a of u.aliases ?? []) unitsByAlias.set(a, [...(unitsByAlias.get(a) ?? []), u]);
+    if (u.parent) add(children, u.parent, u);
+    add(unitsByEid, u.eid, u);
+    for (const a of u.aliases ?? []) add(unitsByAlias, a, u);
     if (u.valid_from < first) first = u.valid_from;
     if (last !== null) last = u.valid_to === null ? null : u.valid_to > last ? u.valid_to : last;
   }
