@@ -8,7 +8,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { acquis } from "../helpers/cli.ts";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { acquis, BIN } from "../helpers/cli.ts";
 import { EU_SERVE_ARGS, type Server, startServer } from "../helpers/server.ts";
 
 const GDPR = "http://data.europa.eu/eli/reg/2016/679/oj";
@@ -89,6 +92,52 @@ describe("acquis serve --engines 2", () => {
     const worker = Number(await metric(two, /^acquis_engine_payloads\{engine="1"\} (\d+)$/mu));
     assert.ok(local > 0 && worker > 0, `engine 0 made ${local}, engine 1 made ${worker}`);
     assert.equal(await metric(two, /^acquis_engine_queue (\d+)$/mu), "0");
+  });
+});
+
+describe("acquis serve --mcp --engines 2", () => {
+  test("search_regulation over stdio gives the REST payload of a one-engine server, once the worker has joined", async () => {
+    assert.equal(acquis(["build", "eu"]).status, 0);
+    const rest = await startServer([...EU_SERVE_ARGS, "--config", policy()], { ACQUIS_CACHE_MIB: "0" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [BIN, "serve", "--mcp", "--engines", "2", ...EU_SERVE_ARGS],
+      env: {
+        ...process.env,
+        ACQUIS_CACHE_MIB: "0",
+        ACQUIS_LOG_LEVEL: "info",
+        ACQUIS_LOG_FORMAT: "json",
+      } as Record<string, string>,
+      stderr: "pipe",
+    });
+    let log = "";
+    transport.stderr?.on("data", (d) => {
+      log += String(d);
+    });
+    const client = new Client({ name: "acquis-engines-test", version: "1.0.0" });
+    try {
+      await client.connect(transport);
+      await rest.ready(60_000);
+      const until = Date.now() + 120_000;
+      while (!log.includes("engine worker ready")) {
+        assert.ok(Date.now() < until, `the worker engine never joined; stderr: ${log}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const questions = REQUESTS.filter((r) => r.path === "/v1/answer").map(
+        (r) => r.body as Record<string, unknown>,
+      );
+      const overMcp = await Promise.all(
+        questions.map(async (q) => {
+          const r = (await client.callTool({ name: "search_regulation", arguments: q })) as CallToolResult;
+          return (r.content[0] as { text: string }).text;
+        }),
+      );
+      for (const [i, q] of questions.entries())
+        assert.equal(overMcp[i], await (await rest.post("/v1/answer", q)).text(), JSON.stringify(q));
+    } finally {
+      await client.close();
+      await rest.stop();
+    }
   });
 });
 
