@@ -1,6 +1,6 @@
 /**
- * Who makes payloads: the engine in this thread, taking turns, and as many engines
- * in worker threads as `--engines` asks for beyond it. A cold answer is milliseconds of CPU on one
+ * Who makes payloads: the engine in this thread, taking turns, and as many engines in worker threads as
+ * `--engines` asks for beyond it (ADR 0028). A cold answer is a millisecond or more of CPU on one
  * thread, so one engine keeps one core busy and queues the rest (docs/serving.md, "Engines"). Each
  * worker verifies and loads the same release itself; it takes requests only once its release is the
  * very one this thread verified (the same release-meta digest and verification), so any engine's bytes
@@ -9,8 +9,8 @@
  * Requests wait in one queue, first come first served, and the first engine free takes the next. This
  * thread runs one job per turn of the event loop: Node otherwise runs every request read in one poll
  * before it polls again, and when each costs a millisecond or more some connections lose that race poll
- * after poll (measured with a bare node:http server spinning 1.5 ms per request at 64 connections: p50
- * 100 ms, p99 1.3 s; with one job per turn, p99 158 ms at the same throughput; docs/benchmarks.md).
+ * after poll (a bare node:http server spinning 1.5 ms per request at 64 connections: p99 655 ms and a
+ * worst of 2.2 s; with one job per turn, p99 135 ms at the same throughput: `node bench/queueing.ts`).
  */
 import { Worker } from "node:worker_threads";
 import type { ErrorCode } from "../contract/schemas.ts";
@@ -63,14 +63,11 @@ interface Job {
 /** An engine in a worker thread, given up to WORKER_DEPTH jobs at a time. */
 class WorkerEngine {
   readonly worker: Worker;
-  /** Its number among the engines (this thread's is 0). */
-  readonly number: number;
   private next = 0;
   private readonly owed = new Map<number, Job>();
 
-  constructor(worker: Worker, number: number) {
+  constructor(worker: Worker) {
     this.worker = worker;
-    this.number = number;
   }
 
   /** Whether it holds as many jobs as it may: one running and the next ones ready to start. */
@@ -144,16 +141,19 @@ export class Engines {
     });
   }
 
-  /** Gives each idle worker the next job, and this thread its next turn while jobs wait. */
+  /**
+   * Schedules this thread's next turn while jobs wait, and gives the workers the jobs beyond the one that
+   * turn will take, up to each worker's depth: a lone request is answered here, without the round trip
+   * to a worker; under load every engine is kept busy.
+   */
   private dispatch(): void {
-    for (const w of this.workers) {
-      if (this.queue.length === 0) return;
-      while (!w.full && this.queue.length > 0) w.send(this.queue.shift() as Job);
-    }
     if (this.queue.length > 0 && !this.turnScheduled) {
       this.turnScheduled = true;
       setImmediate(this.turn);
     }
+    const reserved = this.turnScheduled ? 1 : 0;
+    for (const w of this.workers)
+      while (!w.full && this.queue.length > reserved) w.send(this.queue.shift() as Job);
   }
 
   /** One job in this thread, then back to the event loop, so sockets are read between two jobs. */
@@ -194,7 +194,7 @@ export class Engines {
     const worker = new Worker(new URL("./engine-worker.ts", import.meta.url), { workerData: boot });
     // A worker never keeps the process alive: draining ends with the server.
     worker.unref();
-    const engine = new WorkerEngine(worker, number);
+    const engine = new WorkerEngine(worker);
     this.made[number] = 0;
     return new Promise<void>((done) => {
       const turnAway = (why: string) => {
