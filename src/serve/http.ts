@@ -146,7 +146,7 @@ export function buildApp(opts: {
   const send = (reply: FastifyReply, payload: unknown) => sendBytes(reply, payloadBytes(payload));
   /**
    * A tool call's payload bytes, from the cache when this exact request was answered before, else made
-   * by the engine with the fewest requests waiting.
+   * by the first engine free (src/serve/engines.ts).
    */
   const operate = async (reply: FastifyReply, tool: string, body: unknown) => {
     const asOf = state.defaultAsOf();

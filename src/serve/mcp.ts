@@ -18,12 +18,10 @@ import {
 import type { TSchema } from "@sinclair/typebox";
 import type { FastifyBaseLogger } from "fastify";
 import { DiffRequest, DiffResponse, ErrorBody, type ErrorCode } from "../contract/schemas.ts";
-import type { Engine } from "../engine/context.ts";
 import { ServiceError } from "../engine/errors.ts";
-import type { ScopeReader } from "../engine/scope.ts";
 import { PayloadCache } from "./cache.ts";
 import type { Engines } from "./engines.ts";
-import { DIFF_TOOL_NAME, diffRun, OPERATIONS } from "./operations.ts";
+import { DIFF_TOOL_NAME, OPERATIONS } from "./operations.ts";
 import { portable, portableOutput } from "./portable-schema.ts";
 import { payloadBytes, type ServeState } from "./state.ts";
 import { check } from "./validate.ts";
@@ -33,7 +31,6 @@ interface Tool {
   description: string;
   request: TSchema;
   response: TSchema;
-  run(engine: Engine, scope: ScopeReader, args: unknown, defaultAsOf: string): unknown;
   mcpDefaults?(args: Record<string, unknown>): Record<string, unknown>;
 }
 
@@ -43,7 +40,6 @@ const DIFF_TOOL: Tool = {
     "What changed in the served release against its predecessor, as its own diff manifest lists it: every obligation atom added, changed, removed or deprecated, classified substantive or editorial with the reason, and the unit changes. Answers exactly one range, from the tag the manifest names to the served tag; any other pair is refused (release_mismatch). Pages with offset and limit; filter with kind. Before acting on a change, verify the release containing it with `acquis pull`.",
   request: DiffRequest,
   response: DiffResponse,
-  run: diffRun,
 };
 
 const TOOLS: Tool[] = [...OPERATIONS.map((op) => ({ ...op, name: op.tool })), DIFF_TOOL];

@@ -94,7 +94,7 @@ export const OPERATIONS: Operation[] = [
 
 /** diff_releases, the tool MCP adds to the operations (REST serves diffs from the feed server). */
 export const DIFF_TOOL_NAME = "diff_releases";
-export const diffRun: Operation["run"] = (e, _scope, args) => diffReleases(e, args as DiffRequest);
+const diffRun: Operation["run"] = (e, _scope, args) => diffReleases(e, args as DiffRequest);
 
 /** The MCP tools' names: the operations' and diff_releases. */
 export const TOOL_NAMES = [...OPERATIONS.map((op) => op.tool), DIFF_TOOL_NAME];
