@@ -58,8 +58,8 @@ export function registerServe(program: Command): void {
     .option("--as-of <date>", "date for requests that state no as_of (default: today, UTC)")
     .option("--config <file>", "deployment policy (default: <root>/config/serving.yaml)")
     .option(
-      "--engines <n>",
-      'engines answering at once: this thread\'s and n-1 worker threads, each with the release loaded (docs/serving.md, "Engines")',
+      "--engines <n|auto>",
+      'engines answering at once: this thread\'s and n-1 worker threads, each with the release loaded; auto: one per core (docs/serving.md, "Engines")',
       "1",
     )
     .option(
@@ -75,7 +75,7 @@ once the release is verified and loaded. SIGTERM or SIGINT drains in-flight work
 Examples:
   acquis serve                                    the newest eu release on 127.0.0.1:8080
   acquis serve --port 0 --as-of 2026-01-01        a kernel-chosen port; answers dated 2026-01-01 by default
-  acquis serve --engines 2                        two engines: cold answers use two cores
+  acquis serve --engines auto                     one engine per core: new questions answered on every core
   curl -s localhost:8080/v1/answer -H 'content-type: application/json' -d '{"query":"Article 33(1) GDPR"}'`,
     )
     .action(serve);
@@ -106,10 +106,11 @@ async function serve(o: ServeOptions): Promise<void> {
   if (!/^\d+$/u.test(o.port) || port > 65535)
     throw new Error(`--port "${o.port}" is not a port number (0-65535)`);
   if (o.asOf !== undefined) checkDate(o.asOf, "--as-of");
-  const engineCount = Number(o.engines);
-  if (!/^\d+$/u.test(o.engines) || engineCount < 1 || engineCount > MAX_ENGINES)
+  const engineCount =
+    o.engines === "auto" ? Math.min(availableParallelism(), MAX_ENGINES) : Number(o.engines);
+  if (o.engines !== "auto" && (!/^\d+$/u.test(o.engines) || engineCount < 1 || engineCount > MAX_ENGINES))
     throw new Error(
-      `--engines "${o.engines}" is not a count of engines (1-${MAX_ENGINES}; this machine has ${availableParallelism()} cores)`,
+      `--engines "${o.engines}" is not a count of engines (1-${MAX_ENGINES}, or auto: one per core, ${availableParallelism()} here)`,
     );
   const configFile = o.config ? resolve(o.config) : join(root, "config", "serving.yaml");
   const policy = readPolicy(configFile, o.config !== undefined);

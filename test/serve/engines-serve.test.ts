@@ -141,13 +141,19 @@ describe("acquis serve --mcp --engines 2", () => {
   });
 });
 
-test("--engines must be a count of engines", () => {
+test("--engines must be a count of engines, or auto", () => {
   for (const bad of ["0", "two", "-1", "1.5"]) {
     const r = acquis(["serve", "--engines", bad, "--port", "0"]);
     assert.notEqual(r.status, 0);
     assert.match(
       r.stderr,
-      new RegExp(`--engines "${bad.replace(".", "\\.")}" is not a count of engines \\(1-64;`),
+      new RegExp(
+        `--engines "${bad.replace(".", "\\.")}" is not a count of engines \\(1-64, or auto: one per core`,
+      ),
     );
   }
+  // auto passes the check: what fails next is the release asked for.
+  const r = acquis(["serve", "--engines", "auto", "--port", "0", "--path", "/nonexistent-release"]);
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /--path \/nonexistent-release: no release-meta\.yaml there/u);
 });
