@@ -12,6 +12,8 @@
  */
 import { createHash } from "node:crypto";
 import type { Unit } from "../canon/model.ts";
+import { statesNoDuty } from "./no-duty.ts";
+import { agentOf } from "./passive.ts";
 import { executableName, findDates, findQuantities, type Quantity } from "./quantities.ts";
 
 export type Modality = "obligation" | "prohibition" | "permission";
@@ -94,27 +96,11 @@ export interface Atom {
  *      or after an "of" complement (the agent of a noun); of two "by" phrases, the first is the agent.
  *      Not duties: a classification with an adverb ("shall only be considered"), a legal effect, a
  *      voting rule, a purpose, the allocation of a competence, and a lead-in listing objectives,
- *      criteria or ways (NOT_A_DUTY_8). A party a passive without agent acts upon is not its holder
+ *      criteria or ways (no-duty.ts). A party a passive without agent acts upon is not its holder
  *      (release-atoms).
  */
 export const EXTRACTION_RULES = 8;
 
-/**
- * Not a duty under rules 8: a classification with an adverb ("shall only be considered an effective
- * remedy where …"); a legal effect ("A decision to revoke shall put an end to the delegation", "shall not
- * involve such persons in liability of any kind"); a voting rule ("a decision shall be adopted by
- * two-thirds of the members"); a purpose ("The exchange of information shall be intended for …"); the
- * allocation of a competence ("shall be the subject of the overall control of the Member State",
- * "the supervisory responsibilities … shall be transferred to EBA"); and a lead-in that lists
- * objectives, criteria or ways rather than duties ("shall aim to contribute to the following objectives:",
- * "The criteria … shall be the following:", "shall be provided in one or more of the following ways:",
- * "all circumstances shall be taken into account, including:").
- */
-const NOT_A_DUTY_8 =
-  /\bshall (?:only|also|not|always|then|therefore) be considered\b|\bshall put an end to\b|\bshall not involve\b[^.;]*\bliability\b|\bshall not give rise to (?:any )?liability\b|\bshall be (?:adopted|taken) by (?:a |an )?(?:simple |qualified |absolute |two-thirds )?(?:majority|two-thirds|consensus|unanimity)\b|\bshall be intended (?:for|to)\b|\bshall be the subject of the (?:overall )?control of\b|\bresponsibilit(?:y|ies)\b[^.;]*\bshall be transferred to\b|\bthe following objectives\s*:|\bshall be (?:the following|as follows)\b[^.;:]{0,160}:|\bin (?:one or more of )?the following ways\s*:|\bshall be taken into account,? including\s*:/iu;
-
-/** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
-const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
 /** Rules 6: "X shall not be required to …": an exemption releases a duty and states none. */
 const EXEMPTION_6 = /^\s*be (?:required|obliged|obligated)\b/iu;
 /**
@@ -165,33 +151,17 @@ function headNoun(actor: string): string {
 const statesContents = (actor: string, action: string) =>
   DOCUMENT_6.test(headNoun(actor)) && CONTAINS_6.test(action);
 
-/** Not duties under rules 4: classifications, submissions to a regime, bars on imposing duties. */
-const NOT_A_DUTY_4 =
-  /\bshall (?:always |also |not |likewise |equally |therefore )?be (?:deemed|considered|regarded)\b|\bshall (?:also )?be subject to\b|\bshall be imposed on\b/iu;
 /** Rules 4: procedural guarantees worded with "shall" are rights of their holder. */
 const GUARANTEE_4 =
   /^\s*(?:be (?:consulted|heard|given (?:the|an) (?:opportunity|possibility))|have the (?:possibility|opportunity) to)\b/iu;
 
-/** Not duties under rules 3: the legal effect of a thing, not anyone's conduct. */
-const NOT_A_DUTY_3 =
-  /\bshall (?:not |also |likewise |equally )?be (?:deemed|considered)\b|\bshall (?:also )?have (?:an? |the same )?(?:equivalent )?(?:legal )?effect\b|\bshall (?:automatically )?lapse\b|\bshall take effect\b|\bshall start (?:the time )?running\b|\bshall not entail\b|\bshall be subject to (?:appropriate )?safeguards\b|\bshall be subject to (?:administrative )?(?:fines|penalties|sanctions)\b/iu;
 /** Rules 3: grants worded with "shall". */
 const GRANT_3 = /^\s*(?:also\s+)?(?:be entitled to|have the powers? to)\b/iu;
 /** Rules 3: "may/shall … only if …" permits nothing else: a prohibition of the rest. */
 const ONLY_IF_3 =
   /^\s*(?:\w+\s+){0,8}?only\s+(?:if|with|where|when|on|upon|after|in accordance|to the extent|for)\b/iu;
 
-/** Not duties under rules 2: what the sentence states is a legal effect, not conduct. */
-const NOT_A_DUTY_2 =
-  /\bshall be (?:exempt(?:ed)? from\b|voluntary|presumed|considered to (?:comply|be in conformity|fulfil)|recognised|null and void|void|deemed|regarded as)\b|\bproceedings\b[^.;]*\bshall be brought\b|\bshall not be (?:liable|bound)\b|\bshall (?:be entitled|have the right) to (?:receive )?compensation\b|\bshall be held liable\b|\bshall be considered\b|\bshall be neither restricted nor prohibited\b|\bshall be competent\b/iu;
-
 const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
-const NOT_A_DUTY =
-  /^(?:this|that|the present) (?:regulation|directive|decision|article|chapter|section|title|annex|paragraph)\b|^(?:paragraphs?|points?|subparagraphs?|articles?|chapters?|sections?|annex(?:es)?)\s+[\dIVX(]|\bshall not apply\b|\bshall (?:apply|enter into force|be binding|mean|be construed|be understood|be deemed|be without prejudice|not affect|not prejudice|be read|be addressed|cease to|expire)\b|\bmay be cited\b|\bshall (?:not )?be (?:liable|subject to any|assimilated|assisted by)\b|\bshall consist of\b|\bshall be adopted in accordance with the (?:examination|advisory) procedure\b|\bshall suffer no\b/iu;
-/** Rules 1 read "shall be responsible for" as a rule of liability; rules 2 as the duty it is
- * ("The controller shall be responsible for, and be able to demonstrate compliance with, paragraph 1"). */
-const RESPONSIBLE_1 = /\bshall (?:not )?be responsible\b/iu;
-
 /** "shall have the right to …" grants a right: a permission of its holder. */
 const RIGHT = /^\s*(?:also\s+)?have the right\b/iu;
 /** "may" after these is not a permission granted to an actor ("systems that may be used"). */
@@ -236,68 +206,6 @@ function modalityOf(modal: string): Modality {
   return modal === "may" ? "permission" : "obligation";
 }
 
-/** The subject as written: what precedes the modal, after any leading conditional clause. */
-/** A passive duty's holder is its agent: "The report shall be submitted by the Commission". */
-function agentOf(after: string, rules = 1): string | null {
-  const m = passiveAgent(after, rules);
-  if (!m) return null;
-  const agent = (m[1] as string).trim();
-  // Rules 6: "by" right after a participle that follows a noun is that participle's agent ("be
-  // translated into the languages required by the Member State"), not the duty's.
-  if (rules >= 6) {
-    const pre = m[0]
-      .slice(0, m[0].lastIndexOf(`by ${m[1] as string}`))
-      .trim()
-      .split(/\s+/u);
-    const last = pre[pre.length - 1] ?? "";
-    const prev = pre[pre.length - 2] ?? "";
-    if (
-      pre.length > 2 &&
-      /^(?:[a-z]+(?:ed|en)|drawn|shown|known)$/u.test(last) &&
-      !/^(?:be|been|and|or|also|duly|jointly|directly|,)$|ly$/u.test(prev) &&
-      !/,$/u.test(prev)
-    )
-      return null;
-  }
-  // "by the date", "by means of", "by way of" name no one.
-  return /^(?:the|a|an) (?:date|end|time|deadline|means|way|use|application|reference)\b|^\w+ (?:means|way)\b/iu.test(
-    agent,
-  )
-    ? null
-    : agent;
-}
-
-/**
- * The passive's "by" phrase. Rules 8 also read an agent named without an article when it is a party
- * the acts name ("the market surveillance authorities shall be granted full access by providers",
- * "shall be carried out by Member States"), outside a relative clause ("… in a language which can be
- * understood by users" names the reader, not the holder) and not after an "of" complement ("attention
- * shall be given to … the storage … of the UDI by economic operators": whose storage, not who gives
- * attention); of two "by" phrases the first is the agent.
- */
-function passiveAgent(after: string, rules: number): RegExpExecArray | null {
-  const det = (rules >= 2 ? PASSIVE_2 : PASSIVE_1).exec(after);
-  if (rules < 8) return det;
-  const bare = BARE_AGENT_8.exec(after);
-  if (!bare) return det;
-  if (!det) return bare;
-  return bare[0].length - (bare[1] as string).length < det[0].length - (det[1] as string).length ? bare : det;
-}
-
-/** Rules 8: the parties an article-less agent may name (a plural of a role the acts give duties to). */
-const BARE_PARTY =
-  "(?:Member States|(?:[a-z][\\w-]*\\s+){0,3}(?:providers|deployers|manufacturers|importers|distributors|operators|controllers|processors|auditors|authorities|bodies|entities|institutions|undertakings|companies|persons|issuers|offerors|intermediaries|gatekeepers|traders|sponsors|holders|representatives|courts|AIFMs|UCITS))";
-const BARE_AGENT_8 = new RegExp(
-  `^\\s*be (?:\\w+(?:ed|en|t|wn)|made|paid|sent|kept|held|given|done|set|put|laid|brought|taken|borne|drawn|shown)\\b(?:(?!\\b(?:which|that|who|whom|whose|of)\\b)[^.;])*?\\bby (${BARE_PARTY})(?=[,;.]|\\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with|who|which)\\b|$)`,
-  "u",
-);
-
-/** Rules 1 read regular participles; rules 2 also irregular ones ("shall be made available … by the payment service provider"). */
-const PASSIVE_1 =
-  /^\s*be \w+(?:ed|en|t|wn)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with)\b|$)/u;
-const PASSIVE_2 =
-  /^\s*be (?:\w+(?:ed|en|t|wn)|made|paid|sent|kept|held|given|done|set|put|laid|brought|taken|borne|drawn|shown|told|sold|built|found|led|met|read|run|understood)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with|who|which)\b|$)/u;
-
 /** A subject cut inside a citation ("… set out in Chapter III, Section 2, of that Regulation"). */
 const CUT_IN_CITATION = /^(?:of\b|\d|\(|points?\b|paragraphs?\b|and\s+\d)/iu;
 
@@ -305,6 +213,7 @@ const CUT_IN_CITATION = /^(?:of\b|\d|\(|points?\b|paragraphs?\b|and\s+\d)/iu;
 const ADVERBIAL =
   /^(?:in|where|as|if|for|with|pursuant|acting|after|on|by|including|within|without|at|when|whenever|which|who|whose|taking|having|subject|notwithstanding|upon|under)\b/iu;
 
+/** The subject as written: what precedes the modal, after any leading conditional clause. */
 function actorOf(before: string, rules = 1): string {
   let s = before.trim();
   // Rules 6: a connective opening the sentence ("However, …") is no part of its subject.
@@ -404,13 +313,7 @@ const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
 function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const m = mainModal(s.text, rules);
   if (!m) return [];
-  if (NOT_A_DUTY.test(s.text)) return [];
-  if (rules < 2 && RESPONSIBLE_1.test(s.text)) return [];
-  if (rules >= 2 && NOT_A_DUTY_2.test(s.text)) return [];
-  if (rules >= 3 && NOT_A_DUTY_3.test(s.text)) return [];
-  if (rules >= 4 && NOT_A_DUTY_4.test(s.text)) return [];
-  if (rules >= 6 && NOT_A_DUTY_6.test(s.text)) return [];
-  if (rules >= 8 && NOT_A_DUTY_8.test(s.text)) return [];
+  if (statesNoDuty(s.text, rules)) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];

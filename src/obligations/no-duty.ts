@@ -1,0 +1,49 @@
+/**
+ * Sentences that state no one's duty although they carry a modal: rules about the act itself, legal
+ * effects, classifications, voting rules, purposes (docs/obligations.md#extraction-rules). Each set is
+ * read from the rules that introduced it on.
+ */
+
+/** Never a duty: the act about itself, definitions, entry into force, liability. */
+const NOT_A_DUTY =
+  /^(?:this|that|the present) (?:regulation|directive|decision|article|chapter|section|title|annex|paragraph)\b|^(?:paragraphs?|points?|subparagraphs?|articles?|chapters?|sections?|annex(?:es)?)\s+[\dIVX(]|\bshall not apply\b|\bshall (?:apply|enter into force|be binding|mean|be construed|be understood|be deemed|be without prejudice|not affect|not prejudice|be read|be addressed|cease to|expire)\b|\bmay be cited\b|\bshall (?:not )?be (?:liable|subject to any|assimilated|assisted by)\b|\bshall consist of\b|\bshall be adopted in accordance with the (?:examination|advisory) procedure\b|\bshall suffer no\b/iu;
+/** Rules 1 read "shall be responsible for" as a rule of liability; rules 2 as the duty it is
+ * ("The controller shall be responsible for, and be able to demonstrate compliance with, paragraph 1"). */
+const RESPONSIBLE_1 = /\bshall (?:not )?be responsible\b/iu;
+
+/** Not duties under rules 2: what the sentence states is a legal effect, not conduct. */
+const NOT_A_DUTY_2 =
+  /\bshall be (?:exempt(?:ed)? from\b|voluntary|presumed|considered to (?:comply|be in conformity|fulfil)|recognised|null and void|void|deemed|regarded as)\b|\bproceedings\b[^.;]*\bshall be brought\b|\bshall not be (?:liable|bound)\b|\bshall (?:be entitled|have the right) to (?:receive )?compensation\b|\bshall be held liable\b|\bshall be considered\b|\bshall be neither restricted nor prohibited\b|\bshall be competent\b/iu;
+
+/** Not duties under rules 3: the legal effect of a thing, not anyone's conduct. */
+const NOT_A_DUTY_3 =
+  /\bshall (?:not |also |likewise |equally )?be (?:deemed|considered)\b|\bshall (?:also )?have (?:an? |the same )?(?:equivalent )?(?:legal )?effect\b|\bshall (?:automatically )?lapse\b|\bshall take effect\b|\bshall start (?:the time )?running\b|\bshall not entail\b|\bshall be subject to (?:appropriate )?safeguards\b|\bshall be subject to (?:administrative )?(?:fines|penalties|sanctions)\b/iu;
+/** Not duties under rules 4: classifications, submissions to a regime, bars on imposing duties. */
+const NOT_A_DUTY_4 =
+  /\bshall (?:always |also |not |likewise |equally |therefore )?be (?:deemed|considered|regarded)\b|\bshall (?:also )?be subject to\b|\bshall be imposed on\b/iu;
+/** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
+const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
+/**
+ * Not a duty under rules 8: a classification with an adverb ("shall only be considered an effective
+ * remedy where …"); a legal effect ("A decision to revoke shall put an end to the delegation", "shall not
+ * involve such persons in liability of any kind"); a voting rule ("a decision shall be adopted by
+ * two-thirds of the members"); a purpose ("The exchange of information shall be intended for …"); the
+ * allocation of a competence ("shall be the subject of the overall control of the Member State",
+ * "the supervisory responsibilities … shall be transferred to EBA"); and a lead-in that lists
+ * objectives, criteria or ways rather than duties ("shall aim to contribute to the following objectives:",
+ * "The criteria … shall be the following:", "shall be provided in one or more of the following ways:",
+ * "all circumstances shall be taken into account, including:").
+ */
+const NOT_A_DUTY_8 =
+  /\bshall (?:only|also|not|always|then|therefore) be considered\b|\bshall put an end to\b|\bshall not involve\b[^.;]*\bliability\b|\bshall not give rise to (?:any )?liability\b|\bshall be (?:adopted|taken) by (?:a |an )?(?:simple |qualified |absolute |two-thirds )?(?:majority|two-thirds|consensus|unanimity)\b|\bshall be intended (?:for|to)\b|\bshall be the subject of the (?:overall )?control of\b|\bresponsibilit(?:y|ies)\b[^.;]*\bshall be transferred to\b|\bthe following objectives\s*:|\bshall be (?:the following|as follows)\b[^.;:]{0,160}:|\bin (?:one or more of )?the following ways\s*:|\bshall be taken into account,? including\s*:/iu;
+
+/** Whether a sentence with a modal states no one's duty under these extraction rules. */
+export function statesNoDuty(sentence: string, rules: number): boolean {
+  if (NOT_A_DUTY.test(sentence)) return true;
+  if (rules < 2 && RESPONSIBLE_1.test(sentence)) return true;
+  if (rules >= 2 && NOT_A_DUTY_2.test(sentence)) return true;
+  if (rules >= 3 && NOT_A_DUTY_3.test(sentence)) return true;
+  if (rules >= 4 && NOT_A_DUTY_4.test(sentence)) return true;
+  if (rules >= 6 && NOT_A_DUTY_6.test(sentence)) return true;
+  return rules >= 8 && NOT_A_DUTY_8.test(sentence);
+}

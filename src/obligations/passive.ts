@@ -1,0 +1,66 @@
+/**
+ * The agent of a passive duty, who holds it: "The report shall be submitted by the Commission" is the
+ * Commission's (docs/obligations.md#extraction-rules; each rule is gated by the rules number that
+ * introduced it).
+ */
+
+/** A passive duty's holder is its agent: "The report shall be submitted by the Commission". */
+export function agentOf(after: string, rules = 1): string | null {
+  const m = passiveAgent(after, rules);
+  if (!m) return null;
+  const agent = (m[1] as string).trim();
+  // Rules 6: "by" right after a participle that follows a noun is that participle's agent ("be
+  // translated into the languages required by the Member State"), not the duty's.
+  if (rules >= 6) {
+    const pre = m[0]
+      .slice(0, m[0].lastIndexOf(`by ${m[1] as string}`))
+      .trim()
+      .split(/\s+/u);
+    const last = pre[pre.length - 1] ?? "";
+    const prev = pre[pre.length - 2] ?? "";
+    if (
+      pre.length > 2 &&
+      /^(?:[a-z]+(?:ed|en)|drawn|shown|known)$/u.test(last) &&
+      !/^(?:be|been|and|or|also|duly|jointly|directly|,)$|ly$/u.test(prev) &&
+      !/,$/u.test(prev)
+    )
+      return null;
+  }
+  // "by the date", "by means of", "by way of" name no one.
+  return /^(?:the|a|an) (?:date|end|time|deadline|means|way|use|application|reference)\b|^\w+ (?:means|way)\b/iu.test(
+    agent,
+  )
+    ? null
+    : agent;
+}
+
+/**
+ * The passive's "by" phrase. Rules 8 also read an agent named without an article when it is a party
+ * the acts name ("the market surveillance authorities shall be granted full access by providers",
+ * "shall be carried out by Member States"), outside a relative clause ("… in a language which can be
+ * understood by users" names the reader, not the holder) and not after an "of" complement ("attention
+ * shall be given to … the storage … of the UDI by economic operators": whose storage, not who gives
+ * attention); of two "by" phrases the first is the agent.
+ */
+function passiveAgent(after: string, rules: number): RegExpExecArray | null {
+  const det = (rules >= 2 ? PASSIVE_2 : PASSIVE_1).exec(after);
+  if (rules < 8) return det;
+  const bare = BARE_AGENT_8.exec(after);
+  if (!bare) return det;
+  if (!det) return bare;
+  return bare[0].length - (bare[1] as string).length < det[0].length - (det[1] as string).length ? bare : det;
+}
+
+/** Rules 8: the parties an article-less agent may name (a plural of a role the acts give duties to). */
+const BARE_PARTY =
+  "(?:Member States|(?:[a-z][\\w-]*\\s+){0,3}(?:providers|deployers|manufacturers|importers|distributors|operators|controllers|processors|auditors|authorities|bodies|entities|institutions|undertakings|companies|persons|issuers|offerors|intermediaries|gatekeepers|traders|sponsors|holders|representatives|courts|AIFMs|UCITS))";
+const BARE_AGENT_8 = new RegExp(
+  `^\\s*be (?:\\w+(?:ed|en|t|wn)|made|paid|sent|kept|held|given|done|set|put|laid|brought|taken|borne|drawn|shown)\\b(?:(?!\\b(?:which|that|who|whom|whose|of)\\b)[^.;])*?\\bby (${BARE_PARTY})(?=[,;.]|\\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with|who|which)\\b|$)`,
+  "u",
+);
+
+/** Rules 1 read regular participles; rules 2 also irregular ones ("shall be made available … by the payment service provider"). */
+const PASSIVE_1 =
+  /^\s*be \w+(?:ed|en|t|wn)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with)\b|$)/u;
+const PASSIVE_2 =
+  /^\s*be (?:\w+(?:ed|en|t|wn)|made|paid|sent|kept|held|given|done|set|put|laid|brought|taken|borne|drawn|shown|told|sold|built|found|led|met|read|run|understood)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with|who|which)\b|$)/u;

@@ -1,0 +1,38 @@
+/** The agent of a passive duty (src/obligations/passive.ts), rule by rule. */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { agentOf } from "../../src/obligations/passive.ts";
+
+describe("the agent of a passive duty", () => {
+  test("the 'by' phrase after the participle names the holder; a date or a means names no one", () => {
+    assert.equal(agentOf(" be submitted by the Commission to the Council.", 1), "the Commission");
+    assert.equal(agentOf(" be submitted by the date of application.", 1), null);
+    assert.equal(agentOf(" be kept up to date.", 1), null);
+  });
+
+  test("rules 2 read irregular participles", () => {
+    assert.equal(agentOf(" be made available by the payment service provider.", 1), null);
+    assert.equal(
+      agentOf(" be made available by the payment service provider.", 2),
+      "the payment service provider",
+    );
+  });
+
+  test("rules 6: 'by' after a participle that follows a noun is that participle's agent", () => {
+    const text = " be translated into the languages required by the Member State.";
+    assert.equal(agentOf(text, 5), "the Member State");
+    assert.equal(agentOf(text, 6), null);
+  });
+
+  test("rules 8: an article-less party, not in a relative clause nor after 'of'; the first 'by' wins", () => {
+    assert.equal(agentOf(" be granted full access by providers to the data.", 7), null);
+    assert.equal(agentOf(" be granted full access by providers to the data.", 8), "providers");
+    assert.equal(
+      agentOf(" be carried out by Member States as laid down by the Commission.", 8),
+      "Member States",
+    );
+    assert.equal(agentOf(" be provided in a language which can be understood by users.", 8), null);
+    assert.equal(agentOf(" be given to the storage of the UDI by economic operators.", 8), null);
+    assert.equal(agentOf(" be extended by three months.", 8), null);
+  });
+});
