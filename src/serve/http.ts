@@ -11,11 +11,11 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
-import client from "prom-client";
 import type { ErrorCode } from "../contract/schemas.ts";
 import { ServiceError, STATUS } from "../engine/errors.ts";
 import { PayloadCache } from "./cache.ts";
 import { Engines } from "./engines.ts";
+import { type Metrics, metrics } from "./metrics.ts";
 import { openApiDocument } from "./openapi.ts";
 import { MCP_ROUTE, OPERATIONS } from "./operations.ts";
 import type { Policy } from "./policy.ts";
@@ -37,72 +37,6 @@ function routeOf(req: FastifyRequest): string {
 const PROBES = new Set(["/healthz", "/readyz", "/metrics", "/openapi.json"]);
 /** Every path served, from the operations table: a wrong verb on one is a 405, not a 404. */
 const ROUTES = [...OPERATIONS.map((op) => op.route), ...PROBES, MCP_ROUTE];
-
-interface Metrics {
-  registry: client.Registry;
-  requests: client.Counter<string>;
-  latency: client.Histogram<string>;
-  ready: client.Gauge<string>;
-  releaseInfo: client.Gauge<string>;
-  rateLimited: client.Counter<string>;
-  engines: client.Gauge<string>;
-  waiting: client.Gauge<string>;
-  made: client.Gauge<string>;
-}
-
-function metrics(): Metrics {
-  const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry });
-  return {
-    registry,
-    requests: new client.Counter({
-      name: "acquis_http_requests_total",
-      help: "Requests by route and status",
-      labelNames: ["route", "method", "status"],
-      registers: [registry],
-    }),
-    latency: new client.Histogram({
-      name: "acquis_http_request_duration_seconds",
-      help: "Request latency by route and status",
-      labelNames: ["route", "method", "status"],
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [registry],
-    }),
-    ready: new client.Gauge({
-      name: "acquis_ready",
-      help: "1 when a verified release is loaded and the process is not draining",
-      registers: [registry],
-    }),
-    releaseInfo: new client.Gauge({
-      name: "acquis_release_info",
-      help: "The release served",
-      labelNames: ["regime", "tag", "verification"],
-      registers: [registry],
-    }),
-    rateLimited: new client.Counter({
-      name: "acquis_rate_limited_total",
-      help: "Requests refused by the rate limit",
-      labelNames: ["credential"],
-      registers: [registry],
-    }),
-    engines: new client.Gauge({
-      name: "acquis_engines",
-      help: "Engines taking requests: this thread's and the worker threads' booted (--engines)",
-      registers: [registry],
-    }),
-    waiting: new client.Gauge({
-      name: "acquis_engine_queue",
-      help: "Requests waiting for an engine",
-      registers: [registry],
-    }),
-    made: new client.Gauge({
-      name: "acquis_engine_payloads",
-      help: "Payloads each engine has made since start (0: this thread's; 1 and up: worker threads')",
-      labelNames: ["engine"],
-      registers: [registry],
-    }),
-  };
-}
 
 export function buildApp(opts: {
   policy: Policy;
