@@ -65,9 +65,9 @@ async function enginesJoined(url: string, engines: number): Promise<void> {
   const until = Date.now() + 120_000;
   for (;;) {
     const text = await (await fetch(`${url}/metrics`)).text();
-    if (Number(/^acquis_engines (\d+)$/mu.exec(text)?.[1]) >= engines) return;
-    if (Date.now() > until)
-      throw new Error(`only ${/^acquis_engines (\d+)$/mu.exec(text)?.[1]} engines joined`);
+    const joined = Number(/^acquis_engines (\d+)$/mu.exec(text)?.[1] ?? 0);
+    if (joined >= engines) return;
+    if (Date.now() > until) throw new Error(`only ${joined} of ${engines} engines joined`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
