@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { sha256 } from "../src/canon/compile.ts";
 import { loadRelease } from "../src/release/load.ts";
 import { newestBuilt } from "../src/release/releases.ts";
+import { benchColdFloor } from "./cold-floor.ts";
 import { benchFeed } from "./feed.ts";
 import { benchMcp } from "./mcp.ts";
 import { benchServe } from "./serve.ts";
@@ -79,8 +80,10 @@ const serving = {
   uncached: await benchServe(0),
   uncached_engine_per_core: await benchServe(0, cpus().length),
 };
+process.stderr.write("the floor under the cold-answer and ready targets\n");
+const coldFloor = await benchColdFloor();
 process.stderr.write("search_regulation over MCP stdio beside REST\n");
 const mcp = await benchMcp();
 process.stderr.write("publishing the eu release to subscriptions over SQLite and PostgreSQL\n");
 const feed = await benchFeed();
-process.stdout.write(`${JSON.stringify({ ...result, serving, mcp, feed }, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify({ ...result, serving, coldFloor, mcp, feed }, null, 2)}\n`);

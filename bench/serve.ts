@@ -26,7 +26,7 @@ const post = (path: string, body: unknown): Req => ({
   body: JSON.stringify(body),
 });
 
-async function run(url: string, requests: Req[] | undefined) {
+export async function run(url: string, requests: Req[] | undefined) {
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -48,7 +48,7 @@ function rssMiB(pid: number): number {
 }
 
 /** A bare node:http server in its own process, answering `bytes` bytes of JSON to every request. */
-async function bareServer(bytes: number): Promise<{ url: string; stop: () => void }> {
+export async function bareServer(bytes: number): Promise<{ url: string; stop: () => void }> {
   const script = `const body = Buffer.from(JSON.stringify({ padding: "x".repeat(${Math.max(0, bytes - 16)}) }));
 require("node:http").createServer((req, res) => { req.resume(); req.on("end", () => {
   res.writeHead(200, { "content-type": "application/json", "content-length": body.length }); res.end(body); }); })
