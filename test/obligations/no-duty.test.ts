@@ -28,5 +28,15 @@ describe("sentences that state no duty", () => {
       "The criteria for classifying tokens as significant shall be the following, as further specified:";
     assert.equal(statesNoDuty(criteria, 8), true);
     assert.equal(statesNoDuty("A decision shall be adopted by two-thirds of the members.", 8), true);
+    // When a directive's measures apply is a rule about the law, not conduct (PSD2 Art 115(4)) ...
+    const staged =
+      "Member States shall ensure the application of the security measures referred to in Articles 65, 66, 67 and 97 from 18 months after the date of entry into force of the regulatory technical standards.";
+    assert.equal(statesNoDuty(staged, 7), false);
+    assert.equal(statesNoDuty(staged, 8), true);
+    // ... unlike a duty to apply something, which stays one.
+    assert.equal(
+      statesNoDuty("Member States shall ensure the application of appropriate safeguards to the processing.", 8),
+      false,
+    );
   });
 });
