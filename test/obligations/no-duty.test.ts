@@ -35,7 +35,10 @@ describe("sentences that state no duty", () => {
     assert.equal(statesNoDuty(staged, 8), true);
     // ... unlike a duty to apply something, which stays one.
     assert.equal(
-      statesNoDuty("Member States shall ensure the application of appropriate safeguards to the processing.", 8),
+      statesNoDuty(
+        "Member States shall ensure the application of appropriate safeguards to the processing.",
+        8,
+      ),
       false,
     );
   });
