@@ -147,9 +147,18 @@ function headNoun(actor: string): string {
   return last.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, "");
 }
 
+/**
+ * Rules 8: two more heads of a subject with contents: rules as an instrument ("The binding corporate
+ * rules … shall specify at least:", "Crypto-asset service providers' rules on conflicts of interest shall
+ * have …") and a disclosure ("The disclosure to the public … shall include the following statements:").
+ */
+const DOCUMENT_8 = /^(?:rule|disclosure)$/u;
+
 /** Rules 6: a duty whose subject is a document and whose verb says what it contains. */
-const statesContents = (actor: string, action: string) =>
-  DOCUMENT_6.test(headNoun(actor)) && CONTAINS_6.test(action);
+const statesContents = (actor: string, action: string, rules: number) => {
+  const head = headNoun(actor);
+  return (DOCUMENT_6.test(head) || (rules >= 8 && DOCUMENT_8.test(head))) && CONTAINS_6.test(action);
+};
 
 /** Rules 4: procedural guarantees worded with "shall" are rights of their holder. */
 const GUARANTEE_4 =
@@ -443,7 +452,10 @@ export function extractAtoms(
       for (const [i, d] of duties.entries()) {
         if (rules >= 6) {
           // Rules 6: what a document states is not a duty (its subject still is what "it" stands for).
-          if (statesContents(resolveActor(x, u, d.actor, d.action), d.action) && !ownDocuments.has(u.act))
+          if (
+            statesContents(resolveActor(x, u, d.actor, d.action), d.action, rules) &&
+            !ownDocuments.has(u.act)
+          )
             continue;
           d.actor = leadInHolder(x, u, d) ?? d.actor;
         }

@@ -220,6 +220,27 @@ describe("obligation atoms", () => {
     assert.deepEqual(actor("The period shall be extended by three months.", 8), ["The period"]);
   });
 
+  test("rules 8: rules and disclosures are documents; what they contain is no one's duty", () => {
+    const bcr =
+      "The binding corporate rules referred to in paragraph 1 shall specify at least the complaint procedures.";
+    assert.equal(read(bcr, 7).length, 1);
+    assert.deepEqual(read(bcr, 8), []);
+    const disclosure = "The disclosure to the public shall include a statement of the right to appeal.";
+    assert.deepEqual(read(disclosure, 8), []);
+    // Drawing the document up stays a duty, and so does a rule's subject that is a party's conduct.
+    assert.deepEqual(read("Controllers shall adopt binding corporate rules.", 8), [
+      ["obligation", "Controllers", "adopt binding corporate rules"],
+    ]);
+    // A transfer of responsibilities between authorities allocates a competence.
+    assert.deepEqual(
+      read(
+        "The supervisory responsibilities with respect to the issuer shall be transferred from the competent authority to EBA.",
+        8,
+      ),
+      [],
+    );
+  });
+
   test("headings, chapters and recitals state no duties", () => {
     const units = [
       unit("chp_I", "Manufacturers shall comply.", "chapter"),
