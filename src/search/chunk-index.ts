@@ -73,7 +73,21 @@ export function buildIndex(units: Unit[], router: RouterFile | null = null): Ind
   return file;
 }
 
-/** Every document a query touches, with its BM25 score: `docs[i]` scored `scores[i]`, in doc order. */
+/**
+ * A term's postings at one weight, as BM25 adds them: `adds[i]` is what the term adds to document
+ * `docs[i]`, computed with the same arithmetic a query would use, so reading it changes no score by a bit.
+ * A function of the index alone; there are three weights (word, family, synonym), so at most three per term.
+ */
+interface Impacts {
+  docs: Int32Array;
+  adds: Float64Array;
+}
+
+/**
+ * Every document a query touches, with its BM25 score: `docs[i]` scored `scores[i]`, in doc order. Both
+ * are views of the index's own buffers, valid until it scores the next query (an engine answers one
+ * query at a time).
+ */
 export interface Scored {
   docs: Int32Array;
   scores: Float64Array;
@@ -90,7 +104,12 @@ export class ChunkIndex {
   private readonly norm: Float64Array;
   /** Scratch space reused across queries (a server answers one query at a time per process). */
   private readonly acc: Float64Array;
-  private readonly mark: Uint8Array;
+  /** One bit per document: touched by the query being scored. Read 32 documents at a time, lowest first. */
+  private readonly touched: Uint32Array;
+  private readonly outDocs: Int32Array;
+  private readonly outScores: Float64Array;
+  /** Per term and weight, its documents and what it adds to each: computed on first use, then read. */
+  private readonly impacts = new Map<string, Impacts>();
 
   constructor(file: IndexFile) {
     if (file.format !== INDEX_FORMAT)
@@ -102,7 +121,9 @@ export class ChunkIndex {
     const avgdl = file.lengths.reduce((a, b) => a + b, 0) / Math.max(1, file.lengths.length);
     this.norm = Float64Array.from(file.lengths, (l) => file.k1 * (1 - file.b + (file.b * l) / avgdl));
     this.acc = new Float64Array(file.docs.length);
-    this.mark = new Uint8Array(file.docs.length);
+    this.touched = new Uint32Array(Math.ceil(file.docs.length / 32));
+    this.outDocs = new Int32Array(file.docs.length);
+    this.outScores = new Float64Array(file.docs.length);
   }
 
   get size(): number {
@@ -116,41 +137,62 @@ export class ChunkIndex {
    */
   score(terms: QueryTerms, levels: Level[] = []): Scored {
     const { k1, b, postings, docs } = this.file;
-    const { norm, acc, mark } = this;
+    const { norm, acc, touched: bits } = this;
     const n = docs.length;
     let touched = 0;
     for (const l of levels) l.clear();
     for (const [term, weight] of terms) {
       const list = postings[term];
       if (!list) continue;
-      const df = list.length / 2;
-      const scale = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (k1 + 1);
-      for (let i = 0; i < list.length; i += 2) {
-        const doc = list[i] as number;
-        const tf = list[i + 1] as number;
-        if (mark[doc] === 0) {
-          mark[doc] = 1;
+      const key = `${weight}\u0000${term}`;
+      let impact = this.impacts.get(key);
+      if (!impact) {
+        const df = list.length / 2;
+        const scale = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (k1 + 1);
+        impact = { docs: new Int32Array(df), adds: new Float64Array(df) };
+        for (let i = 0; i < list.length; i += 2) {
+          const doc = list[i] as number;
+          const tf = list[i + 1] as number;
+          impact.docs[i / 2] = doc;
+          impact.adds[i / 2] = (scale * tf) / (tf + (norm[doc] as number));
+        }
+        this.impacts.set(key, impact);
+      }
+      const { docs: hit, adds } = impact;
+      for (let i = 0; i < hit.length; i++) {
+        const doc = hit[i] as number;
+        const bit = 1 << (doc & 31);
+        if (((bits[doc >>> 5] as number) & bit) === 0) {
+          bits[doc >>> 5] = (bits[doc >>> 5] as number) | bit;
           acc[doc] = 0;
           touched++;
         }
-        acc[doc] = (acc[doc] as number) + (scale * tf) / (tf + (norm[doc] as number));
+        acc[doc] = (acc[doc] as number) + (adds[i] as number);
       }
-      for (const l of levels) l.addTerm(list, weight, k1, b);
+      for (const l of levels) l.addTerm(key, list, weight, k1, b);
     }
-    // The touched documents in doc order by one pass over the marks: cheaper than collecting and sorting.
-    const out: Scored = {
-      docs: new Int32Array(touched),
-      scores: new Float64Array(touched),
+    // The touched documents in doc order, a word of the bitset at a time, lowest bit first: cheaper than
+    // sorting them or testing every document, and written into buffers a query never allocates.
+    const { outDocs, outScores } = this;
+    let k = 0;
+    for (let w = 0; k < touched; w++) {
+      let word = bits[w] as number;
+      if (word === 0) continue;
+      bits[w] = 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        const d = (w << 5) + 31 - Math.clz32(lowest);
+        outDocs[k] = d;
+        outScores[k] = acc[d] as number;
+        k++;
+        word ^= lowest;
+      }
+    }
+    return {
+      docs: outDocs.subarray(0, touched),
+      scores: outScores.subarray(0, touched),
       levels: levels.map((l) => l.scores),
     };
-    for (let d = 0, k = 0; k < touched; d++) {
-      if (mark[d] === 0) continue;
-      out.docs[k] = d;
-      out.scores[k] = acc[d] as number;
-      mark[d] = 0;
-      k++;
-    }
-    return out;
   }
 }
 
@@ -170,6 +212,8 @@ export class Level {
   /** Scores of the last query, per parent; reused, so a query allocates nothing per parent. */
   readonly scores: Float64Array;
   private readonly scored: number[] = [];
+  /** Per term and weight, the parents it occurs in and what it adds to each (see `Impacts`). */
+  private readonly impacts = new Map<string, Impacts>();
 
   constructor(parent: Int32Array, lengths: Float64Array) {
     let last = -1;
@@ -195,8 +239,27 @@ export class Level {
     this.scored.length = 0;
   }
 
-  /** Adds a term's BM25 to the scores, from its postings ([doc, tf, ...], docs ascending) and weight. */
-  addTerm(list: readonly number[], weight: number, k1: number, b: number): void {
+  /**
+   * Adds a term's BM25 to the scores, from its postings ([doc, tf, ...], docs ascending) and weight;
+   * `key` names the term and weight, whose per-parent additions are computed once.
+   */
+  addTerm(key: string, list: readonly number[], weight: number, k1: number, b: number): void {
+    let impact = this.impacts.get(key);
+    if (!impact) {
+      impact = this.impactsOf(list, weight, k1, b);
+      this.impacts.set(key, impact);
+    }
+    const out = this.scores;
+    const { docs: parents, adds } = impact;
+    for (let r = 0; r < parents.length; r++) {
+      const p = parents[r] as number;
+      if (out[p] === 0) this.scored.push(p);
+      out[p] = (out[p] as number) + (adds[r] as number);
+    }
+  }
+
+  /** A term's parents, one per run of its postings, and its BM25 in each. */
+  private impactsOf(list: readonly number[], weight: number, k1: number, b: number): Impacts {
     const { parent, runParent, runTf } = this;
     let runs = 0;
     let current = -1;
@@ -211,16 +274,15 @@ export class Level {
       }
       runTf[runs - 1] = (runTf[runs - 1] as number) + (list[i + 1] as number);
     }
-    const out = this.scores;
     const n = this.lengths.length;
     const idf = weight * Math.log(1 + (n - runs + 0.5) / (runs + 0.5));
+    const impact: Impacts = { docs: runParent.slice(0, runs), adds: new Float64Array(runs) };
     for (let r = 0; r < runs; r++) {
       const p = runParent[r] as number;
       const f = runTf[r] as number;
-      if (out[p] === 0) this.scored.push(p);
-      out[p] =
-        (out[p] as number) +
+      impact.adds[r] =
         (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * (this.lengths[p] as number)) / this.avg));
     }
+    return impact;
   }
 }
