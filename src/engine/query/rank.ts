@@ -109,13 +109,16 @@ function provisionTotals(e: Engine, scored: Scored, o: RankOptions, s: Scratch, 
   const { best, top, second } = s;
   let maxAct = 0;
   if (o.actScore) for (const v of o.actScore) maxAct = Math.max(maxAct, v);
+  // Each act's prior, raised once per act rather than once per provision (NaN: not yet raised).
+  const prior = new Float64Array(o.actScore?.length ?? 0).fill(Number.NaN);
   return touched.map((g) => {
     const base =
       (top[g] as number) + SECOND_SHARE * (second[g] as number) + PROVISION_WEIGHT * (o.groupScore?.[g] ?? 0);
     const act = e.docAct[scored.docs[best[g] as number] as number] as number;
     const gate = o.actGate ? (o.actGate[act] as number) : 1;
     if (!o.actScore || maxAct === 0) return base * gate;
-    return base * ((o.actScore[act] as number) / maxAct) ** ACT_PRIOR * gate;
+    if (Number.isNaN(prior[act])) prior[act] = ((o.actScore[act] as number) / maxAct) ** ACT_PRIOR;
+    return base * (prior[act] as number) * gate;
   });
 }
 
