@@ -44,6 +44,8 @@ interface Scratch {
   top: Float64Array;
   second: Float64Array;
   score: Float64Array;
+  /** The admitted units' positions in the scoring, in doc order. */
+  units: Int32Array;
 }
 
 /** Per-provision scratch, sized once per engine and reset after each ranking (queries run one at a time). */
@@ -57,6 +59,7 @@ function scratchOf(e: Engine): Scratch {
       top: new Float64Array(e.groups.length),
       second: new Float64Array(e.groups.length),
       score: new Float64Array(e.release.index.size),
+      units: new Int32Array(e.release.index.size),
     };
     scratch.set(e, s);
   }
@@ -66,9 +69,9 @@ function scratchOf(e: Engine): Scratch {
 /** The units to match, best first, and how many scored units the admission let through. */
 export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[]; admitted: number } {
   const s = scratchOf(e);
-  const { best, top, second, score } = s;
+  const { best, top, second, score, units } = s;
   // Admitted units, their (recital-weighted) scores, and per provision the best unit and two best scores.
-  const units: number[] = [];
+  let admitted = 0;
   const touched: number[] = [];
   // Read once: the loop runs over every document the question touched, thousands per question.
   const { docs, scores } = scored;
@@ -79,7 +82,7 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
     if (!admit(doc)) continue;
     const v = (scores[i] as number) * (docRecital[doc] === 1 ? recitalWeight : 1);
     score[i] = v;
-    units.push(i);
+    units[admitted++] = i;
     const g = docGroup[doc] as number;
     if (best[g] === -1) {
       touched.push(g);
@@ -98,7 +101,8 @@ export function rank(e: Engine, scored: Scored, o: RankOptions): { docs: number[
     top[g] = 0;
     second[g] = 0;
   }
-  return { docs: choose(e, scored, o, { score, units, touched, totals, bestOf }), admitted: units.length };
+  const chosen = choose(e, scored, o, { score, units: units.subarray(0, admitted), touched, totals, bestOf });
+  return { docs: chosen, admitted };
 }
 
 /**
@@ -128,7 +132,8 @@ function provisionTotals(e: Engine, scored: Scored, o: RankOptions, s: Scratch, 
  */
 interface Provisions {
   score: Float64Array;
-  units: number[];
+  /** A view of the ranking's scratch: sorted in place when the units are taken by score. */
+  units: Int32Array;
   touched: number[];
   totals: number[];
   bestOf: number[];
@@ -148,7 +153,7 @@ function choose(e: Engine, scored: Scored, o: RankOptions, p: Provisions): numbe
     chosen.add(doc);
     out.push(doc);
   };
-  const byScore = (xs: number[]) =>
+  const byScore = (xs: Int32Array) =>
     xs.sort(
       (a, b) =>
         (score[b] as number) - (score[a] as number) ||
