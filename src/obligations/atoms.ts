@@ -273,12 +273,15 @@ interface Duty {
 /** Rules 8: a list of powers grants them ("Each supervisory authority shall have all of the following … powers:"). */
 const POWERS_8 = /^\s*have (?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b/iu;
 
+/** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
+const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
+
 function modalityIn(modal: string, head: string, before: string, rules: number): Modality {
   if (RIGHT.test(head)) return "permission";
   if (rules < 3) return modalityOf(modal);
   if (GRANT_3.test(head)) return "permission";
   if (rules >= 4 && GUARANTEE_4.test(head)) return "permission";
-  if (rules >= 8 && POWERS_8.test(head)) return "permission";
+  if (rules >= 8 && (POWERS_8.test(head) || RIGHT_OF_8.test(head))) return "permission";
   if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
   if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
   return modalityOf(modal);
@@ -332,6 +335,13 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   let actor = agent ?? actorOf(before, rules);
   // Rules 2: a long subject listing many things is named by its head, not dropped.
   if (rules >= 2 && actor.length > 200) actor = (actor.split(",")[0] as string).trim();
+  // Rules 8: still too long, a party described by a relative clause is named by what stands before it
+  // ("Financial entities that provide information on non-major recurring ICT-related incidents that …,
+  // shall provide"), not dropped; a thing so described still is.
+  if (rules >= 8 && actor.length > 200) {
+    const head = /^(.{3,60}?)\s(?:that|who)\s/u.exec(actor)?.[1];
+    if (head && !/\bwhich\b/iu.test(head)) actor = head.trim();
+  }
   if (actor === "" || actor.length > 200) return [];
   // A second modal joined by "and"/"or" is a second duty of the same actor.
   const split = /,?\s+(?:and|or)\s+(shall not|shall|must not|must|may not|may)\b/u.exec(after);
