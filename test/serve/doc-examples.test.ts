@@ -1,7 +1,7 @@
 /**
  * Every example query in README.md and docs/ returns, at rank 1, the unit it is there to show (issue 14).
  * Each example is checked to still be written in its file, so a changed example fails here until its
- * expected unit is updated too.
+ * expected unit is updated too. The README's register example shows what the served release answers.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -39,4 +39,30 @@ describe("the documentation's example queries", () => {
       assert.equal(a.sections.match[0], ex.rank1, a.sections.match.slice(0, 5).join(" "));
     });
   }
+});
+
+describe("the README's register example", () => {
+  const server = servedEu();
+  test("the counts, page and first duty it prints are what /v1/obligations answers", async () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const at = readme.indexOf("/v1/obligations -H");
+    assert.ok(at > 0, "the README has its /v1/obligations example");
+    const request = /-d '(\{[^']*\})'/u.exec(readme.slice(at))?.[1] as string;
+    const printed = /```json\n([\s\S]*?)\n```/u.exec(readme.slice(at))?.[1] as string;
+    const res = await server().post("/v1/obligations", JSON.parse(request));
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as {
+      counts: Record<string, unknown>;
+      page: unknown;
+      applicable: { provision: string; actor: string }[];
+    };
+    // What the README's jq filter keeps: counts without by_act, the page, the first duty's provision and actor.
+    const { by_act: _byAct, ...counts } = body.counts;
+    const first = body.applicable[0] as { provision: string; actor: string };
+    assert.deepEqual(JSON.parse(printed), {
+      counts,
+      page: body.page,
+      first: { provision: first.provision, actor: first.actor },
+    });
+  });
 });
