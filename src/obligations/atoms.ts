@@ -313,7 +313,9 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
     const before = text.slice(0, x.index);
     // "… which shall include but shall not be limited to": the coordinated modal is in the clause too.
     relative =
-      RELATIVE_MODAL_6.test(before) || (relative && /\b(?:and|or|but)\s+(?:\w+\s+)?$/iu.test(before));
+      RELATIVE_MODAL_6.test(before) ||
+      (rules >= 8 && AGREED_THAT_8.test(before)) ||
+      (relative && /\b(?:and|or|but)\s+(?:\w+\s+)?$/iu.test(before));
     if (!relative) return x;
   }
   return null;
@@ -321,6 +323,12 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
 
 /** Rules 6: a modal right after a relative pronoun ("which shall", "who may") is in a relative clause. */
 const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
+/**
+ * Rules 8: a modal in what parties agree or decide ("If the payment service user … and the payment
+ * service provider agree that execution of the payment order shall start on a specific day, the time of
+ * receipt … is deemed to be the agreed day") is their arrangement's content, not the sentence's duty.
+ */
+const AGREED_THAT_8 = /\b(?:agree|agrees|agreed|decide|decides|decided)\s+that\s+[^,;:]*$/iu;
 
 function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const m = mainModal(s.text, rules);

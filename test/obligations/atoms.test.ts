@@ -241,6 +241,17 @@ describe("obligation atoms", () => {
     );
   });
 
+  test("rules 8: what parties agree shall happen is their arrangement, not the sentence's duty", () => {
+    const agreed =
+      "If the payment service user and the payment service provider agree that execution of the payment order shall start on a specific day, the time of receipt is deemed to be the agreed day.";
+    assert.equal(read(agreed, 7).length, 1);
+    assert.deepEqual(read(agreed, 8), []);
+    // A clause set off by a comma ends the agreement: the main clause's duty stays one.
+    assert.deepEqual(read("Where the authority agrees that the threshold is met, it shall notify ESMA.", 8), [
+      ["obligation", "it", "notify ESMA"],
+    ]);
+  });
+
   test("headings, chapters and recitals state no duties", () => {
     const units = [
       unit("chp_I", "Manufacturers shall comply.", "chapter"),

@@ -33,6 +33,18 @@ describe("sentences that state no duty", () => {
       "Member States shall ensure the application of the security measures referred to in Articles 65, 66, 67 and 97 from 18 months after the date of entry into force of the regulatory technical standards.";
     assert.equal(statesNoDuty(staged, 7), false);
     assert.equal(statesNoDuty(staged, 8), true);
+    // ... and so is when a moment is (PSD2 Art 78(1)) ...
+    const receipt =
+      "Member States shall ensure that the time of receipt is when the payment order is received by the payer's payment service provider.";
+    assert.equal(statesNoDuty(receipt, 7), false);
+    assert.equal(statesNoDuty(receipt, 8), true);
+    assert.equal(
+      statesNoDuty(
+        "Member States shall ensure that the credit value date is no later than the business day.",
+        8,
+      ),
+      false,
+    );
     // ... unlike a duty to apply something, which stays one.
     assert.equal(
       statesNoDuty(
