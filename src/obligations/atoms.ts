@@ -12,6 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Unit } from "../canon/model.ts";
+import { isBareLeadIn, namesDocument, saysContents, statesContents } from "./documents.ts";
 import { statesNoDuty } from "./no-duty.ts";
 import { agentOf } from "./passive.ts";
 import { executableName, findDates, findQuantities, type Quantity } from "./quantities.ts";
@@ -103,18 +104,6 @@ export const EXTRACTION_RULES = 8;
 
 /** Rules 6: "X shall not be required to …": an exemption releases a duty and states none. */
 const EXEMPTION_6 = /^\s*be (?:required|obliged|obligated)\b/iu;
-/**
- * Rules 6: the head noun of a subject that names a document, a part of one or an instrument: a thing
- * with contents, which holds no duty ("The report shall contain …").
- */
-const DOCUMENT_6 =
-  /^(?:report|plan|programme|program|strategy|summary|paper|documentation|document|declaration|certificate|notification|notice|label|record|register|list|statement|application|request|opinion|decision|instructions|instruction|brochure|template|form|communication|publication|description|section|agreement|contract|offer|policy|policie|code|guideline|act|standard|scheme|website|initiative|specification|prospectus|protocol|note|warning|card|permit|information|annex|annexe|leaflet|minute|overview|roadmap|questionnaire)$/u;
-/** Rules 6: the verbs that say what a document contains (after the modal, past adverbs). */
-const CONTAINS_6 =
-  /^\s*(?:,\s*)?(?:(?:at least|at a minimum|as a minimum|in particular|also|where appropriate|where applicable|where relevant|where necessary|if applicable|inter alia|as appropriate|, in particular|, at least|, at a minimum|,)\s*,?\s*)*(?:contain|include|comprise|cover|set out|specify|describe|list|state|indicate|mention|identify|explain|outline|reflect|give (?:information|details|an? (?:overview|description|explanation|summary))|have|take (?:into )?account|provide (?:for|information|details|an? (?:overview|description|assessment|analysis|summary|explanation)))\b/iu;
-/** Rules 6: a lead-in that stops after its modal ("The notification … shall at least:"), its points saying what. */
-const BARE_LEAD_IN_6 =
-  /^\s*(?:(?:at least|at a minimum|as a minimum|in particular|also|where appropriate|where applicable|,)\s*)*:?\s*$/iu;
 /** Rules 6: "may" in a relative clause opened by a preposition grants nothing ("conditions under which … may"). */
 const RELATIVE_MAY_6 =
   /\b(?:under|in|by|on|to|for|with|from|through|during|within|at|of)\s+which\s+(?:(?!(?:is|are|was|were|has|have|had|does|do|did|will|can)\b)[\w’'-]+\s+){0,6}may$/iu;
@@ -125,40 +114,6 @@ const IMPERSONAL_6 =
 /** Rules 6: "it shall be prohibited to …", "it shall be verified that …": a duty with no subject at all. */
 export const isImpersonal = (actor: string, action: string) =>
   /^it$/iu.test(actor) && IMPERSONAL_6.test(action);
-
-/** The head noun of a subject: its first noun phrase's last word, participles and plurals set aside. */
-function headNoun(actor: string): string {
-  const np = actor
-    .toLowerCase()
-    .replace(/[‘’'"“”]/gu, "")
-    .replace(
-      /^(?:the|a|an|this|that|these|those|such|each|any|every|its|their|all|any such|all the|the following)\s+/u,
-      "",
-    )
-    .split(
-      /\s*(?:,|\(|\b(?:of|referred|to|in|for|on|under|as|which|that|with|by|from|pursuant|between|where|when|at|about|relating|concerning)\b)/u,
-    )[0] as string;
-  const words = np
-    .trim()
-    .split(/\s+/u)
-    .filter((w) => w !== "");
-  while (words.length > 1 && /(?:ed|en)$/u.test(words[words.length - 1] as string)) words.pop();
-  const last = words[words.length - 1] ?? "";
-  return last.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, "");
-}
-
-/**
- * Rules 8: two more heads of a subject with contents: rules as an instrument ("The binding corporate
- * rules … shall specify at least:", "Crypto-asset service providers' rules on conflicts of interest shall
- * have …") and a disclosure ("The disclosure to the public … shall include the following statements:").
- */
-const DOCUMENT_8 = /^(?:rule|disclosure)$/u;
-
-/** Rules 6: a duty whose subject is a document and whose verb says what it contains. */
-const statesContents = (actor: string, action: string, rules: number) => {
-  const head = headNoun(actor);
-  return (DOCUMENT_6.test(head) || (rules >= 8 && DOCUMENT_8.test(head))) && CONTAINS_6.test(action);
-};
 
 /** Rules 4: procedural guarantees worded with "shall" are rights of their holder. */
 const GUARANTEE_4 =
@@ -519,7 +474,7 @@ function resolveActor(x: Extraction, u: Unit, actor: string, action: string): st
  */
 function leadInHolder(x: Extraction, u: Unit, d: Duty): string | null {
   const lead = isPoint(u) && d.agentless ? leadInDuty(x, u) : null;
-  return lead && !lead.agentless && !DOCUMENT_6.test(headNoun(lead.actor)) && !PRONOUN.test(lead.actor)
+  return lead && !lead.agentless && !namesDocument(lead.actor) && !PRONOUN.test(lead.actor)
     ? lead.actor
     : null;
 }
@@ -543,12 +498,12 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty): void {
   const bareDocument =
     rules >= 6 &&
     !x.ownDocuments.has(u.act) &&
-    BARE_LEAD_IN_6.test(d.action) &&
-    DOCUMENT_6.test(headNoun(PRONOUN.test(d.actor) ? (x.lastActor.get(articleOf(u)) ?? "") : d.actor));
+    isBareLeadIn(d.action) &&
+    namesDocument(PRONOUN.test(d.actor) ? (x.lastActor.get(articleOf(u)) ?? "") : d.actor);
   for (const c of x.children.get(u.node) ?? []) {
     if (!isPoint(c) || c.own_text === "") continue;
     if (sentences(c.own_text).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
-    if (bareDocument && CONTAINS_6.test(c.own_text)) continue;
+    if (bareDocument && saysContents(c.own_text)) continue;
     const action = `${d.action} ${c.own_text}`.trim();
     // Rules 3: "The provider shall: … (b) not use …" forbids.
     const modality =
@@ -565,7 +520,7 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty): void {
  * the prospectus …": a point naming a party under a document's passive lead-in names its holder.
  */
 function pointHolder(c: Unit, d: Duty, rules: number): string | null {
-  if (!(rules >= 6 && d.agentless && DOCUMENT_6.test(headNoun(d.actor)))) return null;
+  if (!(rules >= 6 && d.agentless && namesDocument(d.actor))) return null;
   const named =
     /^\s*for\s+((?!(?:the )?(?:purposes?|example|instance|information|each|that|this|those|these|all|any|which|whom|the following)\b)[^,;:()]{3,120}?),/iu.exec(
       c.own_text,

@@ -1,0 +1,62 @@
+/**
+ * Documents: a subject that names a document, a part of one or an instrument is a thing with contents,
+ * and what it contains is no one's duty; the duty is drawing it up, stated where its author is named
+ * (docs/obligations.md#extraction-rules). Each set is read from the rules that introduced it on.
+ */
+
+/**
+ * Rules 6: the head noun of a subject that names a document, a part of one or an instrument: a thing
+ * with contents, which holds no duty ("The report shall contain …").
+ */
+const DOCUMENT_6 =
+  /^(?:report|plan|programme|program|strategy|summary|paper|documentation|document|declaration|certificate|notification|notice|label|record|register|list|statement|application|request|opinion|decision|instructions|instruction|brochure|template|form|communication|publication|description|section|agreement|contract|offer|policy|policie|code|guideline|act|standard|scheme|website|initiative|specification|prospectus|protocol|note|warning|card|permit|information|annex|annexe|leaflet|minute|overview|roadmap|questionnaire)$/u;
+
+/**
+ * Rules 8: two more heads of a subject with contents: rules as an instrument ("The binding corporate
+ * rules … shall specify at least:", "Crypto-asset service providers' rules on conflicts of interest shall
+ * have …") and a disclosure ("The disclosure to the public … shall include the following statements:").
+ */
+const DOCUMENT_8 = /^(?:rule|disclosure)$/u;
+
+/** Rules 6: the verbs that say what a document contains (after the modal, past adverbs). */
+const CONTAINS_6 =
+  /^\s*(?:,\s*)?(?:(?:at least|at a minimum|as a minimum|in particular|also|where appropriate|where applicable|where relevant|where necessary|if applicable|inter alia|as appropriate|, in particular|, at least|, at a minimum|,)\s*,?\s*)*(?:contain|include|comprise|cover|set out|specify|describe|list|state|indicate|mention|identify|explain|outline|reflect|give (?:information|details|an? (?:overview|description|explanation|summary))|have|take (?:into )?account|provide (?:for|information|details|an? (?:overview|description|assessment|analysis|summary|explanation)))\b/iu;
+/** Rules 6: a lead-in that stops after its modal ("The notification … shall at least:"), its points saying what. */
+const BARE_LEAD_IN_6 =
+  /^\s*(?:(?:at least|at a minimum|as a minimum|in particular|also|where appropriate|where applicable|,)\s*)*:?\s*$/iu;
+
+/** The head noun of a subject: its first noun phrase's last word, participles and plurals set aside. */
+function headNoun(actor: string): string {
+  const np = actor
+    .toLowerCase()
+    .replace(/[‘’'"“”]/gu, "")
+    .replace(
+      /^(?:the|a|an|this|that|these|those|such|each|any|every|its|their|all|any such|all the|the following)\s+/u,
+      "",
+    )
+    .split(
+      /\s*(?:,|\(|\b(?:of|referred|to|in|for|on|under|as|which|that|with|by|from|pursuant|between|where|when|at|about|relating|concerning)\b)/u,
+    )[0] as string;
+  const words = np
+    .trim()
+    .split(/\s+/u)
+    .filter((w) => w !== "");
+  while (words.length > 1 && /(?:ed|en)$/u.test(words[words.length - 1] as string)) words.pop();
+  const last = words[words.length - 1] ?? "";
+  return last.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, "");
+}
+
+/** Rules 6: whether a subject names a document ("The report", "the notification referred to in …"). */
+export const namesDocument = (actor: string) => DOCUMENT_6.test(headNoun(actor));
+
+/** Rules 6: whether words after a modal say what a document contains ("shall include at least …"). */
+export const saysContents = (action: string) => CONTAINS_6.test(action);
+
+/** Rules 6: a lead-in that stops after its modal ("The notification … shall at least:"). */
+export const isBareLeadIn = (action: string) => BARE_LEAD_IN_6.test(action);
+
+/** Rules 6: a duty whose subject is a document and whose verb says what it contains. */
+export const statesContents = (actor: string, action: string, rules: number) => {
+  const head = headNoun(actor);
+  return (DOCUMENT_6.test(head) || (rules >= 8 && DOCUMENT_8.test(head))) && CONTAINS_6.test(action);
+};
