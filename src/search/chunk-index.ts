@@ -136,29 +136,15 @@ export class ChunkIndex {
    * walk of the postings.
    */
   score(terms: QueryTerms, levels: Level[] = []): Scored {
-    const { k1, b, postings, docs } = this.file;
-    const { norm, acc, touched: bits } = this;
-    const n = docs.length;
+    const { k1, b, postings } = this.file;
+    const { acc, touched: bits } = this;
     let touched = 0;
     for (const l of levels) l.clear();
     for (const [term, weight] of terms) {
       const list = postings[term];
       if (!list) continue;
       const key = `${weight}\u0000${term}`;
-      let impact = this.impacts.get(key);
-      if (!impact) {
-        const df = list.length / 2;
-        const scale = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (k1 + 1);
-        impact = { docs: new Int32Array(df), adds: new Float64Array(df) };
-        for (let i = 0; i < list.length; i += 2) {
-          const doc = list[i] as number;
-          const tf = list[i + 1] as number;
-          impact.docs[i / 2] = doc;
-          impact.adds[i / 2] = (scale * tf) / (tf + (norm[doc] as number));
-        }
-        this.impacts.set(key, impact);
-      }
-      const { docs: hit, adds } = impact;
+      const { docs: hit, adds } = impactOf(this.impacts, key, () => this.impactsOf(list, weight));
       for (let i = 0; i < hit.length; i++) {
         const doc = hit[i] as number;
         const bit = 1 << (doc & 31);
@@ -194,6 +180,33 @@ export class ChunkIndex {
       levels: levels.map((l) => l.scores),
     };
   }
+
+  /** A term's documents and its BM25 in each, at a weight. */
+  private impactsOf(list: readonly number[], weight: number): Impacts {
+    const { k1, docs } = this.file;
+    const { norm } = this;
+    const n = docs.length;
+    const df = list.length / 2;
+    const scale = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (k1 + 1);
+    const impact: Impacts = { docs: new Int32Array(df), adds: new Float64Array(df) };
+    for (let i = 0; i < list.length; i += 2) {
+      const doc = list[i] as number;
+      const tf = list[i + 1] as number;
+      impact.docs[i / 2] = doc;
+      impact.adds[i / 2] = (scale * tf) / (tf + (norm[doc] as number));
+    }
+    return impact;
+  }
+}
+
+/** A term's impacts from a cache, made the first time they are asked for. */
+function impactOf(cache: Map<string, Impacts>, key: string, make: () => Impacts): Impacts {
+  let impact = cache.get(key);
+  if (!impact) {
+    impact = make();
+    cache.set(key, impact);
+  }
+  return impact;
 }
 
 /**
@@ -244,13 +257,8 @@ export class Level {
    * `key` names the term and weight, whose per-parent additions are computed once.
    */
   addTerm(key: string, list: readonly number[], weight: number, k1: number, b: number): void {
-    let impact = this.impacts.get(key);
-    if (!impact) {
-      impact = this.impactsOf(list, weight, k1, b);
-      this.impacts.set(key, impact);
-    }
     const out = this.scores;
-    const { docs: parents, adds } = impact;
+    const { docs: parents, adds } = impactOf(this.impacts, key, () => this.impactsOf(list, weight, k1, b));
     for (let r = 0; r < parents.length; r++) {
       const p = parents[r] as number;
       if (out[p] === 0) this.scored.push(p);
