@@ -12,7 +12,6 @@
  * artifacts, and `JSON.parse` of the four the engine reads. `node bench/cold-floor.ts` (BENCH_SECONDS,
  * default 10).
  */
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -22,43 +21,32 @@ import { fts5System } from "../eval/baselines/fts5.ts";
 import { bootOurs } from "../eval/systems.ts";
 import { answer } from "../src/engine/answer.ts";
 import { newestBuilt } from "../src/release/releases.ts";
-import { bareServer, run } from "./serve.ts";
+import { bareServer, run, spawnServer } from "./serve.ts";
 
 const root = join(import.meta.dirname, "..");
 const AS_OF = "2026-11-22";
 
 /** A bare Fastify server in its own process, answering `bytes` bytes of JSON to every POST. */
-async function bareFastify(bytes: number): Promise<{ url: string; stop: () => void }> {
-  const script = `import Fastify from "fastify";
+function bareFastify(bytes: number): Promise<{ url: string; stop: () => void }> {
+  return spawnServer(
+    `import Fastify from "fastify";
 const body = Buffer.from(JSON.stringify({ padding: "x".repeat(${Math.max(0, bytes - 16)}) }));
 const app = Fastify({ logger: false });
 app.post("/v1/answer", async (_req, reply) => reply.type("application/json").send(body));
+app.get("/readyz", async () => ({ ready: true }));
 await app.listen({ port: 0, host: "127.0.0.1" });
-console.log(app.server.address().port);`;
-  const proc = spawn(process.execPath, ["--input-type=module", "-e", script], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<string>((ok) => proc.stdout.once("data", (d) => ok(String(d).trim())));
-  return { url: `http://127.0.0.1:${port}`, stop: () => proc.kill() };
+console.log(app.server.address().port);`,
+    ["--input-type=module"],
+  );
 }
 
 /** Milliseconds from spawning a bare Fastify process to its first 200 (node, the imports, listen). */
 async function bareFastifyReady(): Promise<number> {
-  const script = `import Fastify from "fastify";
-const app = Fastify({ logger: false });
-app.get("/readyz", async () => ({ ready: true }));
-await app.listen({ port: 0, host: "127.0.0.1" });
-console.log(app.server.address().port);`;
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ["--input-type=module", "-e", script], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<string>((ok) => proc.stdout.once("data", (d) => ok(String(d).trim())));
-  while ((await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null))?.status !== 200);
+  const server = await bareFastify(16);
+  while ((await fetch(`${server.url}/readyz`).catch(() => null))?.status !== 200);
   const ms = performance.now() - t0;
-  proc.kill();
+  server.stop();
   return Math.round(ms);
 }
 

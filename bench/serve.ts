@@ -47,17 +47,30 @@ function rssMiB(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/u.exec(status)?.[1] ?? 0) / 1024);
 }
 
-/** A bare node:http server in its own process, answering `bytes` bytes of JSON to every request. */
-export async function bareServer(bytes: number): Promise<{ url: string; stop: () => void }> {
-  const script = `const body = Buffer.from(JSON.stringify({ padding: "x".repeat(${Math.max(0, bytes - 16)}) }));
-require("node:http").createServer((req, res) => { req.resume(); req.on("end", () => {
-  res.writeHead(200, { "content-type": "application/json", "content-length": body.length }); res.end(body); }); })
-  .listen(0, "127.0.0.1", function () { console.log(this.address().port); });`;
-  const proc = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+/**
+ * A baseline server in its own process: `script` (run by `node -e`, with `args` before it) listens on a
+ * free port and prints it. Resolves once it has.
+ */
+export async function spawnServer(
+  script: string,
+  args: string[] = [],
+): Promise<{ url: string; stop: () => void }> {
+  const proc = spawn(process.execPath, [...args, "-e", script], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await new Promise<string>((resolve) =>
     proc.stdout.once("data", (d) => resolve(String(d).trim())),
   );
   return { url: `http://127.0.0.1:${port}`, stop: () => proc.kill() };
+}
+
+/** A bare node:http server in its own process, answering `bytes` bytes of JSON to every request. */
+export function bareServer(bytes: number): Promise<{ url: string; stop: () => void }> {
+  return spawnServer(`const body = Buffer.from(JSON.stringify({ padding: "x".repeat(${Math.max(0, bytes - 16)}) }));
+require("node:http").createServer((req, res) => { req.resume(); req.on("end", () => {
+  res.writeHead(200, { "content-type": "application/json", "content-length": body.length }); res.end(body); }); })
+  .listen(0, "127.0.0.1", function () { console.log(this.address().port); });`);
 }
 
 /** Waits until `engines` engines take requests (workers join after /readyz). */
