@@ -98,7 +98,8 @@ export interface Atom {
  *      Not duties: a classification with an adverb ("shall only be considered"), a legal effect, a
  *      voting rule, a purpose, the allocation of a competence, and a lead-in listing objectives,
  *      criteria or ways (no-duty.ts). A party a passive without agent acts upon is not its holder
- *      (release-atoms).
+ *      (release-atoms). A pronoun after a conditional clause whose subject is a party stands for that
+ *      party ("Where the payee … fails to accept …, it shall refund").
  */
 export const EXTRACTION_RULES = 8;
 
@@ -285,6 +286,31 @@ const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
  */
 const AGREED_THAT_8 = /\b(?:agree|agrees|agreed|decide|decides|decided)\s+that\s+[^,;:]*$/iu;
 
+/**
+ * Rules 8: a pronoun after a conditional clause whose subject is a party stands for that party ("Where
+ * the payee or the payment service provider of the payee fails to accept strong customer
+ * authentication, it shall refund …"), not for the article's previous actor. "it" needs a singular
+ * party, "they" a plural one; a clause whose subject is a thing ("Where a payment order is initiated
+ * …") leaves the pronoun to the previous actor.
+ */
+function conditionSubject(before: string, actor: string): string | null {
+  if (!/^(?:it|they|he or she)$/iu.test(actor)) return null;
+  const m = CONDITION_SUBJECT_8.exec(before.trim());
+  const subject = m?.[1]?.trim();
+  if (!subject || subject.split(/\s+/u).length > 12) return null;
+  // The party must be the subject's head, not a complement's ("the notification to the supervisory
+  // authority" is a notification): the head ends where the first complement begins.
+  const head = subject.split(/\s+(?:of|to|in|for|on|with|under|referred|concerned|which|that|who|from|by)\s+/u)[0] as string;
+  const party = PARTY_HEAD_8.exec(head);
+  if (!party || party.index + party[0].length !== head.length) return null;
+  return /s$/u.test(party[0]) === /^they$/iu.test(actor) ? subject : null;
+}
+
+const CONDITION_SUBJECT_8 =
+  /^(?:where|if|when|whenever|in the event that)\s+((?:the|a|an|any|each|such)\s+[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
+const PARTY_HEAD_8 =
+  /\b(?:providers?|deployers?|manufacturers?|importers?|distributors?|operators?|controllers?|processors?|auditors?|authorit(?:y|ies)|bod(?:y|ies)|entit(?:y|ies)|institutions?|undertakings?|compan(?:y|ies)|issuers?|offerors?|intermediar(?:y|ies)|gatekeepers?|traders?|sponsors?|holders?|representatives?|payees?|payers?|firms?|investigators?|AIFMs?)(?=\s+(?:of|in|to|for|under|referred|concerned|which|that|who)\b|$)/u;
+
 function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const m = mainModal(s.text, rules);
   if (!m) return [];
@@ -305,6 +331,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
     const head = /^(.{3,60}?)\s(?:that|who)\s/u.exec(actor)?.[1];
     if (head && !/\bwhich\b/iu.test(head)) actor = head.trim();
   }
+  if (rules >= 8) actor = conditionSubject(before, actor) ?? actor;
   if (actor === "" || actor.length > 200) return [];
   // A second modal joined by "and"/"or" is a second duty of the same actor.
   const split = /,?\s+(?:and|or)\s+(shall not|shall|must not|must|may not|may)\b/u.exec(after);

@@ -248,8 +248,22 @@ describe("obligation atoms", () => {
     assert.deepEqual(read(agreed, 8), []);
     // A clause set off by a comma ends the agreement: the main clause's duty stays one.
     assert.deepEqual(read("Where the authority agrees that the threshold is met, it shall notify ESMA.", 8), [
-      ["obligation", "it", "notify ESMA"],
+      ["obligation", "the authority", "notify ESMA"],
     ]);
+  });
+
+  test("rules 8: a pronoun after a conditional clause whose subject is a party stands for that party", () => {
+    const text =
+      "The payer shall bear the losses. Where the payee or the payment service provider of the payee fails to accept strong customer authentication, it shall refund the financial damage caused to the payer’s payment service provider.";
+    assert.equal(read(text, 7)[1]?.[1], "The payer");
+    assert.equal(read(text, 8)[1]?.[1], "the payee or the payment service provider of the payee");
+    // The party must head the clause's subject, and agree in number with the pronoun.
+    const thing =
+      "The controller shall notify the breach. Where the notification to the supervisory authority is not made within 72 hours, it shall be accompanied by reasons for the delay.";
+    assert.equal(read(thing, 8)[1]?.[1], "The controller");
+    const plural =
+      "Importers shall keep a register. Where the distributors consider that a device is not in conformity, it shall inform the manufacturer.";
+    assert.equal(read(plural, 8)[1]?.[1], "Importers");
   });
 
   test("headings, chapters and recitals state no duties", () => {
