@@ -300,7 +300,9 @@ function conditionSubject(before: string, actor: string): string | null {
   if (!subject || subject.split(/\s+/u).length > 12) return null;
   // The party must be the subject's head, not a complement's ("the notification to the supervisory
   // authority" is a notification): the head ends where the first complement begins.
-  const head = subject.split(/\s+(?:of|to|in|for|on|with|under|referred|concerned|which|that|who|from|by)\s+/u)[0] as string;
+  const head = subject.split(
+    /\s+(?:of|to|in|for|on|with|under|referred|concerned|which|that|who|from|by)\s+/u,
+  )[0] as string;
   const party = PARTY_HEAD_8.exec(head);
   if (!party || party.index + party[0].length !== head.length) return null;
   return /s$/u.test(party[0]) === /^they$/iu.test(actor) ? subject : null;
