@@ -31,6 +31,11 @@ describe("sentences that state no duty", () => {
       8,
       "Member States shall ensure that the time of receipt is when the payment order is received by the payer's payment service provider.",
     ],
+    // A right of recourse between those liable is a liability rule (GDPR Art 82(5)).
+    [
+      8,
+      "Where a controller or processor has paid full compensation for the damage suffered, that controller or processor shall be entitled to claim back from the other controllers or processors involved in the same processing that part of the compensation corresponding to their part of responsibility.",
+    ],
   ];
   test("each later set applies from the rules that introduced it", () => {
     for (const [rules, sentence] of introduced) {
@@ -43,6 +48,7 @@ describe("sentences that state no duty", () => {
     for (const sentence of [
       "Member States shall ensure that the credit value date is no later than the business day.",
       "Member States shall ensure the application of appropriate safeguards to the processing.",
+      "The processor shall be entitled to receive the instructions in writing.",
     ])
       assert.equal(statesNoDuty(sentence, 8), false, sentence);
   });
