@@ -35,6 +35,19 @@ describe("sentences that state no duty", () => {
     [
       8,
       "Where a controller or processor has paid full compensation for the damage suffered, that controller or processor shall be entitled to claim back from the other controllers or processors involved in the same processing that part of the compensation corresponding to their part of responsibility.",
+    ], // The act about itself: a name it gives, the law that governs a thing, what it leaves untouched.
+    [
+      8,
+      "For the purposes of this Regulation, in vitro diagnostic medical devices shall hereinafter be referred to as ‘devices’.",
+    ],
+    [8, "Any device which incorporates a medical device shall be governed by that Regulation."],
+    [
+      8,
+      "However, if the action of the substances is principal, the integral product shall be governed by Directive 2001/83/EC.",
+    ],
+    [
+      8,
+      "Nothing in this Regulation shall restrict the freedom of the press or the freedom of expression in the media.",
     ],
   ];
   test("each later set applies from the rules that introduced it", () => {
@@ -49,6 +62,7 @@ describe("sentences that state no duty", () => {
       "Member States shall ensure that the credit value date is no later than the business day.",
       "Member States shall ensure the application of appropriate safeguards to the processing.",
       "The processor shall be entitled to receive the instructions in writing.",
+      "Processing by a processor shall be governed by a contract or other legal act under Union or Member State law.",
     ])
       assert.equal(statesNoDuty(sentence, 8), false, sentence);
   });
