@@ -35,16 +35,13 @@ const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
  * "all circumstances shall be taken into account, including:"); and when a directive's measures apply
  * ("Member States shall ensure the application of the security measures … from 18 months after …"), and
  * when a moment is ("Member States shall ensure that the time of receipt is when the payment order is
- * received by the payer's payment service provider"); and a right of recourse between those liable
- * ("that controller or processor shall be entitled to claim back from the other controllers … that part
- * of the compensation", GDPR Art 82(5)), a liability rule as the right to compensation is. About the
- * act itself, too: a name it gives ("shall hereinafter be referred to as ‘devices’"), which law governs
+ * received by the payer's payment service provider"). About the act itself, too: a name it gives ("shall hereinafter be referred to as ‘devices’"), which law governs
  * a thing ("shall be governed by that Regulation", "by Directive 2001/83/EC", "by the law applicable
  * to the contract"; a thing governed by a contract is still a duty, GDPR Art 28(3)), and what it does
  * not touch ("Nothing in this Regulation shall restrict the freedom of the press").
  */
 const NOT_A_DUTY_8 =
-  /\bshall (?:only|also|not|always|then|therefore) be considered\b|\bshall put an end to\b|\bshall not involve\b[^.;]*\bliability\b|\bshall not give rise to (?:any )?liability\b|\bshall be (?:adopted|taken) by (?:a |an )?(?:simple |qualified |absolute |two-thirds )?(?:majority|two-thirds|consensus|unanimity)\b|\bshall be intended (?:for|to)\b|\bshall,? (?:however,? )?be the subject of the (?:overall )?control of\b|\bresponsibilit(?:y|ies)\b[^.;]*\bshall be transferred (?:from\b[^.;]*?\b)?to\b|\bthe following objectives\s*:|\bshall be (?:the following|as follows)\b[^.;:]{0,160}:|\bin (?:one or more of )?the following ways\s*:|\bshall be taken into account,? including\s*:|\bshall ensure the application of\b[^.;]*\bfrom\b|\bshall ensure that the (?:time|moment) of [^,;.]{0,60}? is when\b|\bshall be entitled to (?:claim back|recover|seek recourse)\b|\bshall (?:hereinafter )?be referred to as\b|\bshall (?:also )?be governed by (?:(?:this|that|the present) (?:Regulation|Directive)|(?:Directive|Regulation|Decision) (?:\(|\d)|the law applicable|the rules of civil procedure)|^\s*Nothing in (?:this|the present) (?:Regulation|Directive|Article|paragraph|Chapter)\b/iu;
+  /\bshall (?:only|also|not|always|then|therefore) be considered\b|\bshall put an end to\b|\bshall not involve\b[^.;]*\bliability\b|\bshall not give rise to (?:any )?liability\b|\bshall be (?:adopted|taken) by (?:a |an )?(?:simple |qualified |absolute |two-thirds )?(?:majority|two-thirds|consensus|unanimity)\b|\bshall be intended (?:for|to)\b|\bshall,? (?:however,? )?be the subject of the (?:overall )?control of\b|\bresponsibilit(?:y|ies)\b[^.;]*\bshall be transferred (?:from\b[^.;]*?\b)?to\b|\bthe following objectives\s*:|\bshall be (?:the following|as follows)\b[^.;:]{0,160}:|\bin (?:one or more of )?the following ways\s*:|\bshall be taken into account,? including\s*:|\bshall ensure the application of\b[^.;]*\bfrom\b|\bshall ensure that the (?:time|moment) of [^,;.]{0,60}? is when\b|\bshall (?:hereinafter )?be referred to as\b|\bshall (?:also )?be governed by (?:(?:this|that|the present) (?:Regulation|Directive)|(?:Directive|Regulation|Decision) (?:\(|\d)|the law applicable|the rules of civil procedure)|^\s*Nothing in (?:this|the present) (?:Regulation|Directive|Article|paragraph|Chapter)\b/iu;
 
 /** Whether a sentence with a modal states no one's duty under these extraction rules. */
 export function statesNoDuty(sentence: string, rules: number): boolean {

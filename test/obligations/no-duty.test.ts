@@ -31,11 +31,7 @@ describe("sentences that state no duty", () => {
       8,
       "Member States shall ensure that the time of receipt is when the payment order is received by the payer's payment service provider.",
     ],
-    // A right of recourse between those liable is a liability rule (GDPR Art 82(5)).
-    [
-      8,
-      "Where a controller or processor has paid full compensation for the damage suffered, that controller or processor shall be entitled to claim back from the other controllers or processors involved in the same processing that part of the compensation corresponding to their part of responsibility.",
-    ], // The act about itself: a name it gives, the law that governs a thing, what it leaves untouched.
+    // The act about itself: a name it gives, the law that governs a thing, what it leaves untouched.
     [
       8,
       "For the purposes of this Regulation, in vitro diagnostic medical devices shall hereinafter be referred to as ‘devices’.",
@@ -57,11 +53,13 @@ describe("sentences that state no duty", () => {
     }
   });
 
-  test("near misses stay duties: a date no later than, a duty to apply something", () => {
+  test("near misses are still read as conduct: a date no later than, a duty to apply something, a right held against others", () => {
     for (const sentence of [
       "Member States shall ensure that the credit value date is no later than the business day.",
       "Member States shall ensure the application of appropriate safeguards to the processing.",
       "The processor shall be entitled to receive the instructions in writing.",
+      // A right of recourse held against the other controllers is their correlative duty (GDPR Art 82(5)).
+      "Where a controller or processor has paid full compensation for the damage suffered, that controller or processor shall be entitled to claim back from the other controllers or processors involved in the same processing that part of the compensation corresponding to their part of responsibility.",
       "Processing by a processor shall be governed by a contract or other legal act under Union or Member State law.",
     ])
       assert.equal(statesNoDuty(sentence, 8), false, sentence);
