@@ -99,7 +99,9 @@ export interface Atom {
  *      voting rule, a purpose, the allocation of a competence, and a lead-in listing objectives,
  *      criteria or ways (no-duty.ts). A party a passive without agent acts upon is not its holder
  *      (release-atoms). A pronoun after a conditional clause whose subject is a party stands for that
- *      party ("Where the payee … fails to accept …, it shall refund").
+ *      party ("Where the payee … fails to accept …, it shall refund"); a duty passed on to the party
+ *      informed ("shall inform the manufacturer, …, which shall then take the necessary corrective
+ *      actions") is that party's own.
  */
 export const EXTRACTION_RULES = 8;
 
@@ -371,10 +373,59 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   }
   // Rules 6: "… shall not be required to …" releases a duty; the sentence's other duty stands.
   const modals = [modal, split?.[1] ?? ""];
-  return rules >= 6
-    ? duties.filter((d, i) => !(/not/u.test(modals[i] as string) && EXEMPTION_6.test(d.action)))
-    : duties;
+  const kept =
+    rules >= 6
+      ? duties.filter((d, i) => !(/not/u.test(modals[i] as string) && EXEMPTION_6.test(d.action)))
+      : duties;
+  const next = rules >= 8 ? nextDuty(s) : null;
+  return next ? [...kept, next] : kept;
 }
+
+/**
+ * Rules 8: a duty passed on to the party the sentence's duty is owed to ("the competent authority
+ * shall inform the manufacturer, or where applicable the authorised representative, which shall then
+ * take the necessary corrective actions", MDR Art 90, IVDR Art 85) is that party's own duty. Only a
+ * relative clause whose modal is followed by "then", "immediately", "subsequently" or "in turn" is
+ * read so: "which shall include …" still describes its antecedent.
+ */
+function nextDuty(s: Sentence): Duty | null {
+  const m = NEXT_DUTY_8.exec(s.text);
+  if (!m) return null;
+  const object = m[1] as string;
+  const parties = [...object.matchAll(RECIPIENT_8)];
+  // The party the relative pronoun follows, and those it is an alternative to ("the manufacturer, or
+  // where applicable the authorised representative, which shall then …").
+  let i = parties.length - 1;
+  while (i > 0) {
+    const prev = parties[i - 1] as RegExpMatchArray;
+    const gap = object.slice((prev.index ?? 0) + prev[0].length, parties[i]?.index);
+    if (!/^,?\s+or\s+(?:where (?:applicable|appropriate),?\s+)?$/u.test(gap)) break;
+    i--;
+  }
+  const first = parties[i];
+  if (!first) return null;
+  // Without the commas that set off the alternative, so the actor map reads its first party.
+  const actor = object
+    .slice(first.index)
+    .replace(/,(\s+or\b)/gu, "$1")
+    .replace(/(\bwhere (?:applicable|appropriate)),/gu, "$1")
+    .trim();
+  const modal = m[2] as string;
+  // Quoted from the party on: the sentence's own duty is quoted whole already.
+  const from = (m.index ?? 0) + (m[0].indexOf(m[1] as string) ?? 0) + (first.index ?? 0);
+  return {
+    modality: modalityOf(modal),
+    actor,
+    action: (m[3] as string).trim().replace(/[;.]$/u, ""),
+    start: s.start + from,
+    end: s.start + s.text.length,
+  };
+}
+
+const NEXT_DUTY_8 =
+  /\b(?:inform|notify|submit|transmit|send|report|forward|refer)\b[^;]*?\b(?:to\s+)?((?:the|a|an)\s+[^;]{2,160}?),\s+(?:which|who)\s+(shall not|shall|must)\s+(?:then|immediately|subsequently|in turn)\s+([^;]+)$/iu;
+const RECIPIENT_8 =
+  /(?:the|a|an)\s+(?:[\w-]+\s+){0,5}?(?:manufacturers?|authorised representatives?|importers?|distributors?|providers?|authorit(?:y|ies)|Commission|ECB|ESMA|EBA|EIOPA|ENISA|MDCG|bod(?:y|ies)|entit(?:y|ies)|sponsors?|controllers?|processors?)\b/giu;
 
 export function fingerprint(text: string): string {
   return createHash("sha256").update(text.replace(/\s+/gu, " ").trim()).digest("hex");

@@ -252,6 +252,31 @@ describe("obligation atoms", () => {
     ]);
   });
 
+  test("rules 8: a duty passed on to the party informed is that party's own; a description is not", () => {
+    const text =
+      "The competent authority shall inform the manufacturer, or where applicable the authorised representative, which shall then take the necessary corrective actions.";
+    assert.deepEqual(read(text, 7), [
+      [
+        "obligation",
+        "The competent authority",
+        "inform the manufacturer, or where applicable the authorised representative, which shall then take the necessary corrective actions",
+      ],
+    ]);
+    assert.deepEqual(read(text, 8)[1], [
+      "obligation",
+      "the manufacturer or where applicable the authorised representative",
+      "take the necessary corrective actions",
+    ]);
+    assert.equal(
+      read(
+        "The team shall send its opinion to the Commission, which shall immediately submit it to the Board.",
+        8,
+      )[1]?.[1],
+      "the Commission",
+    );
+    assert.equal(read("The provider shall draw up a report, which shall include the results.", 8).length, 1);
+  });
+
   test("rules 8: a pronoun after a conditional clause whose subject is a party stands for that party", () => {
     const text =
       "The payer shall bear the losses. Where the payee or the payment service provider of the payee fails to accept strong customer authentication, it shall refund the financial damage caused to the payer’s payment service provider.";
