@@ -205,6 +205,13 @@ function actorOf(before: string, rules = 1): string {
       if (j < 0) break;
       i = j;
     }
+    // Rules 8: nor does a comma before a relative clause or an exception describing the subject
+    // ("data holders that are legal persons, other than public sector bodies, which hold those data").
+    while (rules >= 8 && i > 0 && /^(?:which|who|whose|other than)\b/iu.test(s.slice(i + 1).trim())) {
+      const j = s.lastIndexOf(",", i - 1);
+      if (j < 0) break;
+      i = j;
+    }
     if (i >= 0) s = s.slice(i + 1).trim();
   }
   s = s.replace(/^(?:and|or|but|however|moreover|furthermore|in addition|also)\b,?\s*/iu, "");

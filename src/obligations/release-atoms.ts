@@ -74,20 +74,22 @@ export function releaseAtoms(
   const ids = new Map((ledger?.atoms ?? []).filter((e) => e.status === "active").map((e) => [e.key, e.id]));
   const byNode = new Map(units.map((u) => [u.node, u]));
   const map = new ActorMap(canon.taxonomy);
+  const where = partsRead(extracted, byNode, canon);
   const holders: Holders = {
     canon,
     map,
     rules,
     previous: new Map(),
     acts: new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : []))),
-    following: rules >= 6 ? followingHolders(extracted, map, canon, rules) : new Map(),
+    following: rules >= 6 ? followingHolders(extracted, map, canon, rules, where) : new Map(),
     parties: actParties(canon),
+    where,
   };
   const atoms = extracted.map((a: Atom, i: number): ReleasedAtom => {
     const { appliesTo, basis, holder } = holderOf(a, i, holders);
     return released(a, ids.get(a.key) as string, appliesTo, basis, holder, {
       ended: byNode.get(a.node)?.ended_by ?? null,
-      owedBy: a.modality === "permission" ? owedBy(a.action, a.act, map, canon.taxonomy) : null,
+      owedBy: a.modality === "permission" ? owedBy(a.action, where[i] as string, map, canon.taxonomy) : null,
     });
   });
   return { atoms, stats: atomStats(atoms) };
@@ -120,6 +122,20 @@ interface Holders {
   following: Map<number, Holder>;
   /** Rules 6: per act, the regulated parties it reaches. */
   parties: Map<string, string[]>;
+  /** Per atom, where the actor map reads its words: its act, or a part of it with words of its own. */
+  where: string[];
+}
+
+/**
+ * Per atom, where its words are read (ActorMap): the nearest enclosing unit an actor phrase is scoped
+ * to ("data-act/chp_V"), else its act.
+ */
+function partsRead(extracted: Atom[], byNode: Map<string, Unit>, canon: ObligationsCanon): string[] {
+  const parts = new Set(canon.taxonomy.actors.flatMap((a) => (a.scope ?? []).filter((s) => s.includes("/"))));
+  return extracted.map((a) => {
+    for (let n: string | null | undefined = a.node; n; n = byNode.get(n)?.parent) if (parts.has(n)) return n;
+    return a.act;
+  });
 }
 
 /** Rules 7: a passive that weighs something ("shall be taken into account"), done by someone else. */
@@ -144,6 +160,7 @@ function followingHolders(
   map: ActorMap,
   canon: ObligationsCanon,
   rules: number,
+  where: string[],
 ): Map<number, Holder> {
   const following = new Map<number, Holder>();
   let next: (Holder & { article: string }) | null = null;
@@ -152,9 +169,10 @@ function followingHolders(
     const article = articleOf(a);
     if (next && next.article !== article) next = null;
     if (next) following.set(i, next);
-    const types = isPatient(a, rules) ? [] : map.appliesTo(a.actor, a.action, a.act);
+    const at = where[i] as string;
+    const types = isPatient(a, rules) ? [] : map.appliesTo(a.actor, a.action, at);
     if (types.length > 0 && !isRuleAboutLaw(a.actor))
-      next = { article, types, holder: addresseeOf(a.actor, a.action, a.act, map, canon.taxonomy) };
+      next = { article, types, holder: addresseeOf(a.actor, a.action, at, map, canon.taxonomy) };
   }
   return following;
 }
@@ -182,19 +200,15 @@ function holderOf(
   h: Holders,
 ): { appliesTo: string[]; basis: ReleasedAtom["applies_to_basis"]; holder: AddresseeOf } {
   const article = articleOf(a);
-  const own = h.map.typesIn(a.actor, a.act);
-  let appliesTo = h.map.appliesTo(a.actor, a.action, a.act);
+  const at = h.where[i] as string;
+  const own = h.map.typesIn(a.actor, at);
+  let appliesTo = h.map.appliesTo(a.actor, a.action, at);
   let basis: ReleasedAtom["applies_to_basis"] =
     appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
-  let holder = addresseeOf(a.actor, a.action, a.act, h.map, h.canon.taxonomy);
+  let holder = addresseeOf(a.actor, a.action, at, h.map, h.canon.taxonomy);
   // Rules 7: "the specific interests and needs of SMEs shall be taken into account": the party named
   // in the subject's "of" complement is whose interests are weighed, not who weighs them.
-  if (
-    h.rules >= 7 &&
-    BENEFICIARY_7.test(a.action) &&
-    / of /u.test(a.actor) &&
-    h.map.isThing(a.actor, a.act)
-  ) {
+  if (h.rules >= 7 && BENEFICIARY_7.test(a.action) && / of /u.test(a.actor) && h.map.isThing(a.actor, at)) {
     appliesTo = [];
     basis = "none";
   }

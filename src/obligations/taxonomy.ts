@@ -99,17 +99,33 @@ function normalisePhrase(s: string): string {
     .trim();
 }
 
+/**
+ * Whether a phrase scoped to `scope` is read where an atom sits: `where` is its act id, or the node of
+ * the part of the act it sits in ("data-act/chp_V"), which also lies within its act. A scope names act
+ * ids or such nodes: the words of one chapter may name other parties than the act's definitions do
+ * ("data holders" in the Data Act's Chapter V are any legal persons holding the data, Art 14).
+ */
+function within(scope: string[] | undefined, where: string): boolean {
+  if (!scope) return true;
+  const slash = where.indexOf("/");
+  return scope.includes(where) || (slash > 0 && scope.includes(where.slice(0, slash)));
+}
+
+const specificity = (scope: string[] | undefined) =>
+  scope === undefined ? 0 : scope.some((s) => s.includes("/")) ? 2 : 1;
+
 export class ActorMap {
   private readonly phrases: { norm: string; types: string[]; scope?: string[]; whole?: boolean }[];
 
   constructor(tax: Taxonomy) {
     this.phrases = tax.actors
       .map((a) => ({ norm: normalisePhrase(a.phrase), types: a.types, scope: a.scope, whole: a.whole }))
-      // Longest first; of equal phrases, the one scoped to acts before the general one; then by text.
+      // Longest first; of equal phrases, the one scoped to a part of an act, then to acts, before the
+      // general one; then by text.
       .sort(
         (x, y) =>
           y.norm.length - x.norm.length ||
-          Number(y.scope !== undefined) - Number(x.scope !== undefined) ||
+          specificity(y.scope) - specificity(x.scope) ||
           (x.norm < y.norm ? -1 : x.norm > y.norm ? 1 : 0),
       );
   }
@@ -118,7 +134,7 @@ export class ActorMap {
   typesIn(text: string, act: string): string[] {
     const norm = ` ${normalisePhrase(text)} `;
     for (const p of this.phrases) {
-      if (p.scope && !p.scope.includes(act)) continue;
+      if (!within(p.scope, act)) continue;
       if (p.whole && norm === ` ${p.norm} `) return p.types;
     }
     // The head of the subject comes first: "distributors of a high-risk AI system" are distributors.
@@ -130,7 +146,7 @@ export class ActorMap {
     const norm = ` ${normalisePhrase(text)} `;
     const out = new Set<string>();
     for (const p of this.phrases) {
-      if (p.scope && !p.scope.includes(act)) continue;
+      if (!within(p.scope, act)) continue;
       if (p.whole) continue;
       if (norm.includes(` ${p.norm} `)) for (const t of p.types) out.add(t);
     }
@@ -142,7 +158,7 @@ export class ActorMap {
     const norm = ` ${normalisePhrase(text)} `;
     let best: { at: number; len: number; types: string[] } | null = null;
     for (const p of this.phrases) {
-      if ((p.scope && !p.scope.includes(act)) || p.whole) continue;
+      if (!within(p.scope, act) || p.whole) continue;
       const at = norm.indexOf(` ${p.norm} `);
       if (at < 0) continue;
       if (!best || at < best.at || (at === best.at && p.norm.length > best.len))
@@ -158,11 +174,10 @@ export class ActorMap {
    */
   isThing(text: string, act: string): boolean {
     const norm = ` ${normalisePhrase(text)} `;
-    for (const p of this.phrases)
-      if (p.whole && (!p.scope || p.scope.includes(act)) && norm === ` ${p.norm} `) return false;
+    for (const p of this.phrases) if (p.whole && within(p.scope, act) && norm === ` ${p.norm} `) return false;
     let best: { at: number; len: number; norm: string; types: string[] } | null = null;
     for (const p of this.phrases) {
-      if ((p.scope && !p.scope.includes(act)) || p.whole) continue;
+      if (!within(p.scope, act) || p.whole) continue;
       const at = norm.indexOf(` ${p.norm} `);
       if (at < 0) continue;
       if (!best || at < best.at || (at === best.at && p.norm.length > best.len))

@@ -22,6 +22,7 @@ const ACTORS = `actors:
   - { phrase: Member States, types: [member_state] }
   - { phrase: market surveillance authorities, types: [market_authority] }
   - { phrase: providers, types: [manufacturer], scope: [ai] }
+  - { phrase: providers, types: [operator], scope: [ai/chp_V] }
   - { phrase: providers, types: [distributor] }
   - { phrase: personal data, types: [operator], whole: true }
 `;
@@ -32,7 +33,7 @@ const map = new ActorMap(tax);
 describe("the taxonomy", () => {
   test("types read with their parents (none when unstated) and the actor phrases", () => {
     assert.deepEqual(tax.types[0], { id: "operator", label: "operator", defined_in: "x/art_1", parents: [] });
-    assert.equal(tax.actors.length, 8);
+    assert.equal(tax.actors.length, 9);
     assert.deepEqual(parseTaxonomy(null, null, "regimes/x"), { types: [], actors: [] });
   });
 
@@ -91,6 +92,12 @@ describe("the actor map", () => {
   test("a phrase scoped to acts counts only in them, before the general one", () => {
     assert.deepEqual(map.typesIn("Providers", "ai"), ["manufacturer"]);
     assert.deepEqual(map.typesIn("Providers", "other"), ["distributor"]);
+  });
+
+  test("a phrase scoped to a part of an act counts only there, before the act's own", () => {
+    assert.deepEqual(map.typesIn("Providers", "ai/chp_V"), ["operator"]);
+    assert.deepEqual(map.typesIn("Providers", "ai/chp_IV"), ["manufacturer"]);
+    assert.deepEqual(map.typesIn("Providers", "ai"), ["manufacturer"]);
   });
 
   test("a whole-actor phrase matches only an actor that is that phrase and nothing more", () => {
