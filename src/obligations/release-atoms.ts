@@ -80,6 +80,7 @@ export function releaseAtoms(
     map,
     rules,
     previous: new Map(),
+    partyInUnit: new Map(),
     acts: new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : []))),
     following: rules >= 6 ? followingHolders(extracted, map, canon, rules, where) : new Map(),
     parties: actParties(canon),
@@ -116,6 +117,8 @@ interface Holders {
   rules: number;
   /** Per article, the holder of the last duty whose own actor named one. */
   previous: Map<string, Holder>;
+  /** Rules 8: per unit, the holder of the last duty whose actor is a party (not a thing's keeper). */
+  partyInUnit: Map<string, Holder & { action: string }>;
   /** Acts whose scope names the one party holding their duties. */
   acts: Map<string, string>;
   /** Rules 6: per atom, the nearest following duty of its article whose actor names a holder. */
@@ -217,6 +220,25 @@ function holderOf(
     holder = { addressee: "none", through_national_law: null };
     basis = "none";
   }
+  // Rules 8: a thing the actor map gives its usual keeper ("The quality management system" is the
+  // manufacturer's) is another party's where the same paragraph has just put that party in charge of it
+  // ("Distributors and importers … shall ensure that they have in place a quality management system …
+  // The quality management system shall cover …", IVDR Art 16(3)).
+  const inUnit = h.partyInUnit.get(a.node);
+  const thing = basis === "actor" && h.map.isThing(a.actor, at);
+  const named = thingNamed(a.actor);
+  if (
+    h.rules >= 8 &&
+    thing &&
+    inUnit &&
+    named !== "" &&
+    keeps(inUnit.action, named) &&
+    !appliesTo.some((t) => inUnit.types.includes(t))
+  ) {
+    appliesTo = inUnit.types;
+    holder = inUnit.holder;
+    basis = "preceding duty";
+  }
   const about = isRuleAboutLaw(a.actor);
   const before = h.previous.get(article);
   if (appliesTo.length === 0 && before && !about) {
@@ -242,10 +264,28 @@ function holderOf(
     holder = { addressee: "regulated_party", through_national_law: null };
     basis = "act's parties";
   }
-  if (basis === "actor" || basis === "actor and action")
+  if (basis === "actor" || basis === "actor and action") {
     h.previous.set(article, { types: appliesTo, holder });
+    if (!thing && holder.addressee === "regulated_party")
+      h.partyInUnit.set(a.node, { types: appliesTo, holder, action: a.action });
+  }
   return { appliesTo, basis, holder };
 }
+
+/** The words of a thing-subject without its determiner ("The quality management system" → "quality management system"). */
+const thingNamed = (actor: string) =>
+  actor
+    .toLowerCase()
+    .replace(/^(?:the|a|an|such|that|this|those|these|its|their)\s+/u, "")
+    .trim();
+
+/** Whether an action puts its holder in charge of a thing: has it in place, establishes, draws it up. */
+const KEEPS_8 =
+  /\b(?:(?:have|has|having) in place|establish|put in place|set up|maintain|draw up|implement|operate|keep)\b[^.;]{0,60}$/iu;
+const keeps = (action: string, thing: string) => {
+  const at = action.toLowerCase().indexOf(thing);
+  return at > 0 && KEEPS_8.test(action.slice(0, at));
+};
 
 /** The atom as a release states it. */
 function released(

@@ -175,12 +175,15 @@ describe("extraction rules 6", () => {
         "  - { id: controller, label: controller, parents: [], defined_in: x/art_1 }",
         "  - { id: economic_operator, label: economic operator, parents: [], defined_in: x/art_1 }",
         "  - { id: authority, label: authority, parents: [], defined_in: x/art_1, addressee: public_authority }",
+        "  - { id: distributor, label: distributor, parents: [], defined_in: x/art_1 }",
       ].join("\n"),
       [
         "actors:",
         "  - { phrase: controller, types: [controller] }",
         "  - { phrase: economic operator, types: [economic_operator] }",
         "  - { phrase: supervisory authority, types: [authority] }",
+        "  - { phrase: distributor, types: [distributor] }",
+        "  - { phrase: quality management system, types: [economic_operator] }",
       ].join("\n"),
       "test",
     );
@@ -220,6 +223,23 @@ describe("extraction rules 6", () => {
         basis: "following duty",
         addressee: "regulated_party",
       });
+    });
+
+    test("a thing the paragraph has just put a party in charge of is that party's, not its usual keeper's", () => {
+      const units = article("x", [
+        "Distributors shall ensure that they have in place a quality management system. The quality management system shall cover procedures for corrective action.",
+      ]);
+      assert.deepEqual(released(units, 7)[1]?.applies_to, ["economic_operator"]);
+      assert.deepEqual(released(units, 8)[1], {
+        applies_to: ["distributor"],
+        basis: "preceding duty",
+        addressee: "regulated_party",
+      });
+      // Only where that party keeps it: naming the thing in passing does not make it the party's.
+      const mention = article("x", [
+        "Distributors shall inform the manufacturer of the quality management system. The quality management system shall cover procedures.",
+      ]);
+      assert.deepEqual(released(mention, 8)[1]?.applies_to, ["economic_operator"]);
     });
 
     test("an impersonal prohibition no one in its article holds binds the regulated parties the act reaches", () => {
