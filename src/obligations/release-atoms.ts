@@ -264,7 +264,11 @@ function holderOf(
     holder = { addressee: "regulated_party", through_national_law: null };
     basis = "act's parties";
   }
-  if (basis === "actor" || basis === "actor and action") {
+  // Rules 8: the holder of a right held against another holds none of the duties after it ("the
+  // economic operator shall be given the opportunity to make submissions. Any measure adopted shall be
+  // withdrawn …", IVDR Art 94); an option ("Member States may …") still does.
+  const holdsDuties = h.rules < 8 || a.modality !== "permission" || !RIGHT_AGAINST_8.test(a.action);
+  if ((basis === "actor" || basis === "actor and action") && holdsDuties) {
     h.previous.set(article, { types: appliesTo, holder });
     if (!thing && holder.addressee === "regulated_party")
       h.partyInUnit.set(a.node, { types: appliesTo, holder, action: a.action });
@@ -278,6 +282,10 @@ const thingNamed = (actor: string) =>
     .toLowerCase()
     .replace(/^(?:the|a|an|such|that|this|those|these|its|their)\s+/u, "")
     .trim();
+
+/** A right held against another party: a procedural guarantee, a right, an entitlement. */
+const RIGHT_AGAINST_8 =
+  /^\s*(?:also\s+)?(?:be (?:given|granted|offered) (?:the|an|a) (?:opportunity|possibility|right)|be (?:consulted|heard)|have (?:the|a) right|be entitled)\b/iu;
 
 /** Whether an action puts its holder in charge of a thing: has it in place, establishes, draws it up. */
 const KEEPS_8 =

@@ -242,6 +242,24 @@ describe("extraction rules 6", () => {
       assert.deepEqual(released(mention, 8)[1]?.applies_to, ["economic_operator"]);
     });
 
+    test("a right held against another passes no duty on to the things after it", () => {
+      const units = article("x", [
+        "The economic operator shall be given the opportunity to make submissions. The supervisory authority shall review the action taken.",
+        "Any measure adopted shall be withdrawn upon the economic operator's demonstrating compliance.",
+      ]);
+      assert.deepEqual(released(units, 7)[2]?.applies_to, ["authority"]);
+      const withRight = article("x", [
+        "The supervisory authority shall adopt a measure. The economic operator shall be given the opportunity to make submissions.",
+        "Any measure adopted shall be withdrawn upon the economic operator's demonstrating compliance.",
+      ]);
+      assert.deepEqual(released(withRight, 7)[2]?.applies_to, ["economic_operator"]);
+      assert.deepEqual(released(withRight, 8)[2], {
+        applies_to: ["authority"],
+        basis: "preceding duty",
+        addressee: "public_authority",
+      });
+    });
+
     test("an impersonal prohibition no one in its article holds binds the regulated parties the act reaches", () => {
       const units = article("x", [
         "In the advertising of devices, it shall be prohibited to use misleading names.",
