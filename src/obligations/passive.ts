@@ -6,6 +6,11 @@
 
 /** A passive duty's holder is its agent: "The report shall be submitted by the Commission". */
 export function agentOf(after: string, rules = 1): string | null {
+  // Rules 8: what "shall be defined in an agreement between the manufacturer, the incoming notified
+  // body and …" is defined by the parties to that agreement (MDR Art 58, IVDR Art 53); the first named
+  // is the one changing its arrangements, and the actor map reads one party.
+  const parties = rules >= 8 ? AGREEMENT_BETWEEN_8.exec(after) : null;
+  if (parties) return ((parties[1] as string).split(/,|\s+and\s+/u)[0] as string).trim();
   const m = passiveAgent(after, rules);
   if (!m) return null;
   const agent = (m[1] as string).trim();
@@ -50,6 +55,9 @@ function passiveAgent(after: string, rules: number): RegExpExecArray | null {
   if (!det) return bare;
   return bare[0].length - (bare[1] as string).length < det[0].length - (det[1] as string).length ? bare : det;
 }
+
+const AGREEMENT_BETWEEN_8 =
+  /^\s*be (?:\w+ly\s+)?(?:defined|set out|laid down|specified|agreed|regulated|documented) in (?:a|an|the) (?:written )?(?:agreement|contract) between ((?:the|a|an) [^.;]+?)\s*(?:[.;]|$)/iu;
 
 /** Rules 8: the parties an article-less agent may name (a plural of a role the acts give duties to). */
 const BARE_PARTY =

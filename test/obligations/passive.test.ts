@@ -35,4 +35,15 @@ describe("the agent of a passive duty", () => {
     assert.equal(agentOf(" be given to the storage of the UDI by economic operators.", 8), null);
     assert.equal(agentOf(" be extended by three months.", 8), null);
   });
+
+  test("rules 8: what is defined in an agreement between parties is the first party's to define", () => {
+    const after =
+      " be clearly defined in an agreement between the manufacturer, the incoming notified body and, where practicable the outgoing notified body.";
+    assert.equal(agentOf(after, 7), null);
+    assert.equal(agentOf(after, 8), "the manufacturer");
+    assert.equal(
+      agentOf(" be defined in an agreement between the provider and the deployer.", 8),
+      "the provider",
+    );
+  });
 });
