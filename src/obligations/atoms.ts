@@ -189,6 +189,14 @@ function actorOf(before: string, rules = 1): string {
       /^(?:however|moreover|furthermore|nevertheless|accordingly|consequently|therefore|additionally|alternatively|likewise|similarly|finally|thereafter),\s*(?:and\s+)?/iu,
       "",
     );
+  if (rules >= 8) {
+    // Rules 8: an interjection inside a coordinated subject is no part of it ("Economic operators and,
+    // where applicable, providers of online marketplaces that collect … shall").
+    s = s.replace(
+      /\b(and|or),\s*(?:where (?:applicable|appropriate|relevant)|as (?:appropriate|applicable)),\s*/iu,
+      "$1 ",
+    );
+  }
   // Rules 2: a sentence that opens with its subject is not cut at the commas inside the subject
   // ("Processing of personal data revealing racial or ethnic origin, political opinions, …").
   if (rules >= 2 && !LEADING_CLAUSE.test(s) && s.includes(",")) {
@@ -212,6 +220,9 @@ function actorOf(before: string, rules = 1): string {
       if (j < 0) break;
       i = j;
     }
+    // Rules 8: the last piece an adverbial set off by commas ("economic operators and providers of
+    // online marketplaces, in accordance with their respective responsibilities, shall"): the subject
+    // stands before it.
     if (i >= 0) s = s.slice(i + 1).trim();
   }
   s = s.replace(/^(?:and|or|but|however|moreover|furthermore|in addition|also)\b,?\s*/iu, "");

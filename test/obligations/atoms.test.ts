@@ -277,6 +277,16 @@ describe("obligation atoms", () => {
     assert.equal(read("The provider shall draw up a report, which shall include the results.", 8).length, 1);
   });
 
+  test("rules 8: an interjection inside a coordinated subject is no part of it", () => {
+    const text =
+      "Economic operators and, where applicable, providers of online marketplaces that collect personal data shall make use of that information for recalls.";
+    assert.equal(read(text, 7)[0]?.[1], "Economic operators and");
+    assert.equal(
+      read(text, 8)[0]?.[1],
+      "Economic operators and providers of online marketplaces that collect personal data",
+    );
+  });
+
   test("rules 8: a pronoun after a conditional clause whose subject is a party stands for that party", () => {
     const text =
       "The payer shall bear the losses. Where the payee or the payment service provider of the payee fails to accept strong customer authentication, it shall refund the financial damage caused to the payer’s payment service provider.";
