@@ -12,6 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Unit } from "../canon/model.ts";
+import { conditionSubject, passedOnDuty } from "./antecedents.ts";
 import { isBareLeadIn, namesDocument, saysContents, statesContents } from "./documents.ts";
 import { statesNoDuty } from "./no-duty.ts";
 import { agentOf } from "./passive.ts";
@@ -306,33 +307,6 @@ const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
  */
 const AGREED_THAT_8 = /\b(?:agree|agrees|agreed|decide|decides|decided)\s+that\s+[^,;:]*$/iu;
 
-/**
- * Rules 8: a pronoun after a conditional clause whose subject is a party stands for that party ("Where
- * the payee or the payment service provider of the payee fails to accept strong customer
- * authentication, it shall refund …"), not for the article's previous actor. "it" needs a singular
- * party, "they" a plural one; a clause whose subject is a thing ("Where a payment order is initiated
- * …") leaves the pronoun to the previous actor.
- */
-function conditionSubject(before: string, actor: string): string | null {
-  if (!/^(?:it|they|he or she)$/iu.test(actor)) return null;
-  const m = CONDITION_SUBJECT_8.exec(before.trim());
-  const subject = m?.[1]?.trim();
-  if (!subject || subject.split(/\s+/u).length > 12) return null;
-  // The party must be the subject's head, not a complement's ("the notification to the supervisory
-  // authority" is a notification): the head ends where the first complement begins.
-  const head = subject.split(
-    /\s+(?:of|to|in|for|on|with|under|referred|concerned|which|that|who|from|by)\s+/u,
-  )[0] as string;
-  const party = PARTY_HEAD_8.exec(head);
-  if (!party || party.index + party[0].length !== head.length) return null;
-  return /s$/u.test(party[0]) === /^they$/iu.test(actor) ? subject : null;
-}
-
-const CONDITION_SUBJECT_8 =
-  /^(?:where|if|when|whenever|in the event that)\s+((?:the|a|an|any|each|such)\s+[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
-const PARTY_HEAD_8 =
-  /\b(?:providers?|deployers?|manufacturers?|importers?|distributors?|operators?|controllers?|processors?|auditors?|authorit(?:y|ies)|bod(?:y|ies)|entit(?:y|ies)|institutions?|undertakings?|compan(?:y|ies)|issuers?|offerors?|intermediar(?:y|ies)|gatekeepers?|traders?|sponsors?|holders?|representatives?|payees?|payers?|firms?|investigators?|AIFMs?)(?=\s+(?:of|in|to|for|under|referred|concerned|which|that|who)\b|$)/u;
-
 function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const m = mainModal(s.text, rules);
   if (!m) return [];
@@ -395,55 +369,20 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
     rules >= 6
       ? duties.filter((d, i) => !(/not/u.test(modals[i] as string) && EXEMPTION_6.test(d.action)))
       : duties;
-  const next = rules >= 8 ? nextDuty(s) : null;
-  return next ? [...kept, next] : kept;
-}
-
-/**
- * Rules 8: a duty passed on to the party the sentence's duty is owed to ("the competent authority
- * shall inform the manufacturer, or where applicable the authorised representative, which shall then
- * take the necessary corrective actions", MDR Art 90, IVDR Art 85) is that party's own duty. Only a
- * relative clause whose modal is followed by "then", "immediately", "subsequently" or "in turn" is
- * read so: "which shall include …" still describes its antecedent.
- */
-function nextDuty(s: Sentence): Duty | null {
-  const m = NEXT_DUTY_8.exec(s.text);
-  if (!m) return null;
-  const object = m[1] as string;
-  const parties = [...object.matchAll(RECIPIENT_8)];
-  // The party the relative pronoun follows, and those it is an alternative to ("the manufacturer, or
-  // where applicable the authorised representative, which shall then …").
-  let i = parties.length - 1;
-  while (i > 0) {
-    const prev = parties[i - 1] as RegExpMatchArray;
-    const gap = object.slice((prev.index ?? 0) + prev[0].length, parties[i]?.index);
-    if (!/^,?\s+or\s+(?:where (?:applicable|appropriate),?\s+)?$/u.test(gap)) break;
-    i--;
-  }
-  const first = parties[i];
-  if (!first) return null;
-  // Without the commas that set off the alternative, so the actor map reads its first party.
-  const actor = object
-    .slice(first.index)
-    .replace(/,(\s+or\b)/gu, "$1")
-    .replace(/(\bwhere (?:applicable|appropriate)),/gu, "$1")
-    .trim();
-  const modal = m[2] as string;
+  const next = rules >= 8 ? passedOnDuty(s.text) : null;
+  if (!next) return kept;
   // Quoted from the party on: the sentence's own duty is quoted whole already.
-  const from = (m.index ?? 0) + (m[0].indexOf(m[1] as string) ?? 0) + (first.index ?? 0);
-  return {
-    modality: modalityOf(modal),
-    actor,
-    action: (m[3] as string).trim().replace(/[;.]$/u, ""),
-    start: s.start + from,
-    end: s.start + s.text.length,
-  };
+  return [
+    ...kept,
+    {
+      modality: modalityOf(next.modal),
+      actor: next.actor,
+      action: next.action,
+      start: s.start + next.from,
+      end: s.start + s.text.length,
+    },
+  ];
 }
-
-const NEXT_DUTY_8 =
-  /\b(?:inform|notify|submit|transmit|send|report|forward|refer)\b[^;]*?\b(?:to\s+)?((?:the|a|an)\s+[^;]{2,160}?),\s+(?:which|who)\s+(shall not|shall|must)\s+(?:then|immediately|subsequently|in turn)\s+([^;]+)$/iu;
-const RECIPIENT_8 =
-  /(?:the|a|an)\s+(?:[\w-]+\s+){0,5}?(?:manufacturers?|authorised representatives?|importers?|distributors?|providers?|authorit(?:y|ies)|Commission|ECB|ESMA|EBA|EIOPA|ENISA|MDCG|bod(?:y|ies)|entit(?:y|ies)|sponsors?|controllers?|processors?)\b/giu;
 
 export function fingerprint(text: string): string {
   return createHash("sha256").update(text.replace(/\s+/gu, " ").trim()).digest("hex");

@@ -1,0 +1,83 @@
+/**
+ * What a pronoun or a relative clause refers back to, where extraction rules 8 read it from the sentence
+ * itself rather than from the article's previous actor (docs/obligations.md#extraction-rules): the party
+ * a conditional clause names ("Where the payee … fails …, it shall refund") and the party a duty is
+ * passed on to ("shall inform the manufacturer, … which shall then take …").
+ */
+
+/**
+ * Rules 8: a pronoun after a conditional clause whose subject is a party stands for that party ("Where
+ * the payee or the payment service provider of the payee fails to accept strong customer
+ * authentication, it shall refund …"), not for the article's previous actor. "it" needs a singular
+ * party, "they" a plural one; a clause whose subject is a thing ("Where a payment order is initiated
+ * …") leaves the pronoun to the previous actor.
+ */
+export function conditionSubject(before: string, actor: string): string | null {
+  if (!/^(?:it|they|he or she)$/iu.test(actor)) return null;
+  const m = CONDITION_SUBJECT_8.exec(before.trim());
+  const subject = m?.[1]?.trim();
+  if (!subject || subject.split(/\s+/u).length > 12) return null;
+  // The party must be the subject's head, not a complement's ("the notification to the supervisory
+  // authority" is a notification): the head ends where the first complement begins.
+  const head = subject.split(
+    /\s+(?:of|to|in|for|on|with|under|referred|concerned|which|that|who|from|by)\s+/u,
+  )[0] as string;
+  const party = PARTY_HEAD_8.exec(head);
+  if (!party || party.index + party[0].length !== head.length) return null;
+  return /s$/u.test(party[0]) === /^they$/iu.test(actor) ? subject : null;
+}
+
+const CONDITION_SUBJECT_8 =
+  /^(?:where|if|when|whenever|in the event that)\s+((?:the|a|an|any|each|such)\s+[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
+const PARTY_HEAD_8 =
+  /\b(?:providers?|deployers?|manufacturers?|importers?|distributors?|operators?|controllers?|processors?|auditors?|authorit(?:y|ies)|bod(?:y|ies)|entit(?:y|ies)|institutions?|undertakings?|compan(?:y|ies)|issuers?|offerors?|intermediar(?:y|ies)|gatekeepers?|traders?|sponsors?|holders?|representatives?|payees?|payers?|firms?|investigators?|AIFMs?)(?=\s+(?:of|in|to|for|under|referred|concerned|which|that|who)\b|$)/u;
+
+/** A duty passed on to the party informed: its modal, holder, action, and where the sentence quotes it from. */
+export interface PassedOn {
+  modal: string;
+  actor: string;
+  action: string;
+  from: number;
+}
+
+/**
+ * Rules 8: a duty passed on to the party the sentence's duty is owed to ("the competent authority
+ * shall inform the manufacturer, or where applicable the authorised representative, which shall then
+ * take the necessary corrective actions", MDR Art 90, IVDR Art 85) is that party's own duty. Only a
+ * relative clause whose modal is followed by "then", "immediately", "subsequently" or "in turn" is
+ * read so: "which shall include …" still describes its antecedent.
+ */
+export function passedOnDuty(text: string): PassedOn | null {
+  const m = NEXT_DUTY_8.exec(text);
+  if (!m) return null;
+  const object = m[1] as string;
+  const parties = [...object.matchAll(RECIPIENT_8)];
+  // The party the relative pronoun follows, and those it is an alternative to ("the manufacturer, or
+  // where applicable the authorised representative, which shall then …").
+  let i = parties.length - 1;
+  while (i > 0) {
+    const prev = parties[i - 1] as RegExpMatchArray;
+    const gap = object.slice((prev.index ?? 0) + prev[0].length, parties[i]?.index);
+    if (!/^,?\s+or\s+(?:where (?:applicable|appropriate),?\s+)?$/u.test(gap)) break;
+    i--;
+  }
+  const first = parties[i];
+  if (!first) return null;
+  // Without the commas that set off the alternative, so the actor map reads its first party.
+  const actor = object
+    .slice(first.index)
+    .replace(/,(\s+or\b)/gu, "$1")
+    .replace(/(\bwhere (?:applicable|appropriate)),/gu, "$1")
+    .trim();
+  return {
+    modal: m[2] as string,
+    actor,
+    action: (m[3] as string).trim().replace(/[;.]$/u, ""),
+    from: (m.index ?? 0) + m[0].indexOf(object) + (first.index ?? 0),
+  };
+}
+
+const NEXT_DUTY_8 =
+  /\b(?:inform|notify|submit|transmit|send|report|forward|refer)\b[^;]*?\b(?:to\s+)?((?:the|a|an)\s+[^;]{2,160}?),\s+(?:which|who)\s+(shall not|shall|must)\s+(?:then|immediately|subsequently|in turn)\s+([^;]+)$/iu;
+const RECIPIENT_8 =
+  /(?:the|a|an)\s+(?:[\w-]+\s+){0,5}?(?:manufacturers?|authorised representatives?|importers?|distributors?|providers?|authorit(?:y|ies)|Commission|ECB|ESMA|EBA|EIOPA|ENISA|MDCG|bod(?:y|ies)|entit(?:y|ies)|sponsors?|controllers?|processors?)\b/giu;

@@ -1,0 +1,38 @@
+/** What a pronoun or a relative clause refers back to (src/obligations/antecedents.ts, rules 8). */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { conditionSubject, passedOnDuty } from "../../src/obligations/antecedents.ts";
+
+describe("antecedents", () => {
+  test("a pronoun stands for the party a conditional clause names, in number", () => {
+    const where = "Where the payee or the payment service provider of the payee fails to accept it, ";
+    assert.equal(conditionSubject(where, "it"), "the payee or the payment service provider of the payee");
+    assert.equal(conditionSubject("Where the distributors consider that a device is unsafe, ", "it"), null);
+    assert.equal(
+      conditionSubject("Where the distributors consider that a device is unsafe, ", "they"),
+      "the distributors",
+    );
+  });
+
+  test("a thing heading the clause, or a subject that is no pronoun, leaves the actor alone", () => {
+    assert.equal(
+      conditionSubject("Where the notification to the supervisory authority is late, ", "it"),
+      null,
+    );
+    assert.equal(conditionSubject("Where a payment order is initiated, ", "it"), null);
+    assert.equal(conditionSubject("Where the provider fails to act, ", "the importer"), null);
+  });
+
+  test("a duty passed on to the party informed, quoted from that party on", () => {
+    const text =
+      "The authority shall inform the manufacturer, or where applicable the authorised representative, which shall then take the necessary corrective actions.";
+    const next = passedOnDuty(text);
+    assert.deepEqual(next && { ...next, from: text.slice(next.from, next.from + 16) }, {
+      modal: "shall",
+      actor: "the manufacturer or where applicable the authorised representative",
+      action: "take the necessary corrective actions",
+      from: "the manufacturer",
+    });
+    assert.equal(passedOnDuty("The provider shall draw up a report, which shall include the results."), null);
+  });
+});
