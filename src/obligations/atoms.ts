@@ -181,6 +181,13 @@ const CUT_IN_CITATION = /^(?:of\b|\d|\(|points?\b|paragraphs?\b|and\s+\d)/iu;
 const ADVERBIAL =
   /^(?:in|where|as|if|for|with|pursuant|acting|after|on|by|including|within|without|at|when|whenever|which|who|whose|taking|having|subject|notwithstanding|upon|under)\b/iu;
 
+/** Rules 8: what sets itself off by commas between a subject and its modal. */
+const INTERJECTION_8 =
+  /^(?:in accordance with|in consultation with|in cooperation with|in close cooperation with|through|as (?:applicable|appropriate|the case may be)|if (?:invited|requested|necessary|appropriate)|where (?:applicable|appropriate|relevant|necessary|possible)|acting|while|assisted by|together with|jointly|after (?:consulting|having)|following|having regard to|taking into account|without prejudice to|on (?:its|their) own initiative|upon request|other than|within (?:their|its) (?:respective )?(?:competences?|powers))\b/iu;
+/** Rules 8: a piece that names a party (a determiner or none, then a party's noun, no preposition first). */
+const NAMES_PARTY_8 =
+  /^(?:(?:the|a|an|each|every|any|all|such|those|these)\s+)?(?!(?:point|points|paragraph|including|such as|in|on|of|for|with|by|as|if|where|when|while|after|before|under|within|without|respectively|both|parts?)\b)(?:[\w’'-]+\s+){0,4}(?:providers?|deployers?|manufacturers?|importers?|distributors?|operators?|controllers?|processors?|authorit(?:y|ies)|bod(?:y|ies)|entit(?:y|ies)|institutions?|undertakings?|compan(?:y|ies)|issuers?|offerors?|gatekeepers?|traders?|sponsors?|holders?|representatives?|firms?|Member States?|Commission|ESAs|ESMA|EBA|EIOPA|ENISA|ECB|Board|AI Office|Lead Overseer|marketplaces|platforms)$/u;
+
 /** The subject as written: what precedes the modal, after any leading conditional clause. */
 function actorOf(before: string, rules = 1): string {
   let s = before.trim();
@@ -214,6 +221,22 @@ function actorOf(before: string, rules = 1): string {
       if (j < 0) break;
       i = j;
     }
+    // Rules 8: a comma closing an interjection just before the modal ("economic operators and
+    // providers of online marketplaces, in accordance with their respective responsibilities, shall";
+    // "financial entities, other than microenterprises, shall") left an empty subject and lost the
+    // duty; the subject is the piece before the interjections, when it names a party.
+    if (rules >= 8 && s.slice(i + 1).trim() === "") {
+      let t = s.slice(0, i).trimEnd();
+      let k = t.lastIndexOf(",");
+      while (k > 0 && INTERJECTION_8.test(t.slice(k + 1).trim())) {
+        t = t.slice(0, k).trimEnd();
+        k = t.lastIndexOf(",");
+      }
+      if (NAMES_PARTY_8.test(t.slice(k + 1).trim())) {
+        s = t;
+        i = k;
+      }
+    }
     // Rules 8: nor does a comma before a relative clause or an exception describing the subject
     // ("data holders that are legal persons, other than public sector bodies, which hold those data").
     while (rules >= 8 && i > 0 && /^(?:which|who|whose|other than)\b/iu.test(s.slice(i + 1).trim())) {
@@ -221,9 +244,6 @@ function actorOf(before: string, rules = 1): string {
       if (j < 0) break;
       i = j;
     }
-    // Rules 8: the last piece an adverbial set off by commas ("economic operators and providers of
-    // online marketplaces, in accordance with their respective responsibilities, shall"): the subject
-    // stands before it.
     if (i >= 0) s = s.slice(i + 1).trim();
   }
   s = s.replace(/^(?:and|or|but|however|moreover|furthermore|in addition|also)\b,?\s*/iu, "");

@@ -277,6 +277,27 @@ describe("obligation atoms", () => {
     assert.equal(read("The provider shall draw up a report, which shall include the results.", 8).length, 1);
   });
 
+  test("rules 8: an interjection closing just before the modal no longer loses the duty", () => {
+    const text =
+      "Where not all consumers can be contacted, economic operators and providers of online marketplaces, in accordance with their respective responsibilities, shall disseminate a recall notice.";
+    assert.deepEqual(read(text, 7), []);
+    assert.deepEqual(read(text, 8), [
+      [
+        "obligation",
+        "economic operators and providers of online marketplaces",
+        "disseminate a recall notice",
+      ],
+    ]);
+    const other =
+      "Without prejudice to Article 16, financial entities, other than microenterprises, shall test.";
+    assert.equal(read(other, 8)[0]?.[1], "financial entities");
+    // A piece that names no party is still no subject: the duty stays unread rather than misread.
+    assert.deepEqual(
+      read("For the purposes of point (b), in accordance with Article 5, shall apply.", 8),
+      [],
+    );
+  });
+
   test("rules 8: an interjection inside a coordinated subject is no part of it", () => {
     const text =
       "Economic operators and, where applicable, providers of online marketplaces that collect personal data shall make use of that information for recalls.";
