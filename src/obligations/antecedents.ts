@@ -4,6 +4,7 @@
  * a conditional clause names ("Where the payee … fails …, it shall refund") and the party a duty is
  * passed on to ("shall inform the manufacturer, … which shall then take …").
  */
+import { FIRM_NOUN, PUBLIC_NOUN } from "./parties.ts";
 
 /**
  * Rules 8: a pronoun after a conditional clause whose subject is a party stands for that party ("Where
@@ -29,8 +30,10 @@ export function conditionSubject(before: string, actor: string): string | null {
 
 const CONDITION_SUBJECT_8 =
   /^(?:where|if|when|whenever|in the event that)\s+((?:the|a|an|any|each|such)\s+[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
-const PARTY_HEAD_8 =
-  /\b(?:providers?|deployers?|manufacturers?|importers?|distributors?|operators?|controllers?|processors?|auditors?|authorit(?:y|ies)|bod(?:y|ies)|entit(?:y|ies)|institutions?|undertakings?|compan(?:y|ies)|issuers?|offerors?|intermediar(?:y|ies)|gatekeepers?|traders?|sponsors?|holders?|representatives?|payees?|payers?|firms?|investigators?|AIFMs?)(?=\s+(?:of|in|to|for|under|referred|concerned|which|that|who)\b|$)/u;
+const PARTY_HEAD_8 = new RegExp(
+  String.raw`\b(?:${FIRM_NOUN})(?=\s+(?:of|in|to|for|under|referred|concerned|which|that|who)\b|$)`,
+  "u",
+);
 
 /** A duty passed on to the party informed: its modal, holder, action, and where the sentence quotes it from. */
 export interface PassedOn {
@@ -79,5 +82,7 @@ export function passedOnDuty(text: string): PassedOn | null {
 
 const NEXT_DUTY_8 =
   /\b(?:inform|notify|submit|transmit|send|report|forward|refer)\b[^;]*?\b(?:to\s+)?((?:the|a|an)\s+[^;]{2,160}?),\s+(?:which|who)\s+(shall not|shall|must)\s+(?:then|immediately|subsequently|in turn)\s+([^;]+)$/iu;
-const RECIPIENT_8 =
-  /(?:the|a|an)\s+(?:[\w-]+\s+){0,5}?(?:manufacturers?|authorised representatives?|importers?|distributors?|providers?|authorit(?:y|ies)|Commission|ECB|ESMA|EBA|EIOPA|ENISA|MDCG|bod(?:y|ies)|entit(?:y|ies)|sponsors?|controllers?|processors?)\b/giu;
+const RECIPIENT_8 = new RegExp(
+  String.raw`(?:the|a|an)\s+(?:[\w-]+\s+){0,5}?(?:${FIRM_NOUN}|${PUBLIC_NOUN})\b`,
+  "giu",
+);

@@ -15,6 +15,7 @@ import type { Unit } from "../canon/model.ts";
 import { conditionSubject, passedOnDuty } from "./antecedents.ts";
 import { isBareLeadIn, namesDocument, saysContents, statesContents } from "./documents.ts";
 import { statesNoDuty } from "./no-duty.ts";
+import { FIRM_NOUN, PUBLIC_NOUN } from "./parties.ts";
 import { agentOf } from "./passive.ts";
 import { executableName, findDates, findQuantities, type Quantity } from "./quantities.ts";
 
@@ -185,8 +186,10 @@ const ADVERBIAL =
 const INTERJECTION_8 =
   /^(?:in accordance with|in consultation with|in cooperation with|in close cooperation with|through|as (?:applicable|appropriate|the case may be)|if (?:invited|requested|necessary|appropriate)|where (?:applicable|appropriate|relevant|necessary|possible)|acting|while|assisted by|together with|jointly|after (?:consulting|having)|following|having regard to|taking into account|without prejudice to|on (?:its|their) own initiative|upon request|other than|within (?:their|its) (?:respective )?(?:competences?|powers))\b/iu;
 /** Rules 8: a piece that names a party (a determiner or none, then a party's noun, no preposition first). */
-const NAMES_PARTY_8 =
-  /^(?:(?:the|a|an|each|every|any|all|such|those|these)\s+)?(?!(?:point|points|paragraph|including|such as|in|on|of|for|with|by|as|if|where|when|while|after|before|under|within|without|respectively|both|parts?)\b)(?:[\w’'-]+\s+){0,8}(?:providers?|deployers?|manufacturers?|importers?|distributors?|operators?|controllers?|processors?|authorit(?:y|ies)|bod(?:y|ies)|entit(?:y|ies)|institutions?|undertakings?|compan(?:y|ies)|issuers?|offerors?|gatekeepers?|traders?|sponsors?|holders?|representatives?|firms?|Member States?|Commission|ESAs|ESMA|EBA|EIOPA|ENISA|ECB|Board|AI Office|Lead Overseer|marketplaces|platforms)$/u;
+const NAMES_PARTY_8 = new RegExp(
+  String.raw`^(?:(?:the|a|an|each|every|any|all|such|those|these)\s+)?(?!(?:point|points|paragraph|including|such as|in|on|of|for|with|by|as|if|where|when|while|after|before|under|within|without|respectively|both|parts?)\b)(?:[\w’'-]+\s+){0,8}(?:${FIRM_NOUN}|${PUBLIC_NOUN})$`,
+  "u",
+);
 
 /** The subject as written: what precedes the modal, after any leading conditional clause. */
 function actorOf(before: string, rules = 1): string {
@@ -272,6 +275,16 @@ const POWERS_8 = /^\s*have (?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or
 
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
+
+/**
+ * A right worded with "shall" (rules 3, 4, 8): held against others, so not an option ("may") nor a
+ * power ("shall have the power to"). Release-atoms reads its holder as holding no duty after it.
+ */
+export const isRightWorded = (action: string, rules: number): boolean =>
+  RIGHT.test(action) ||
+  (rules >= 3 && /^\s*(?:also\s+)?be entitled\b/iu.test(action)) ||
+  (rules >= 4 && GUARANTEE_4.test(action)) ||
+  (rules >= 8 && RIGHT_OF_8.test(action));
 
 function modalityIn(modal: string, head: string, before: string, rules: number): Modality {
   if (RIGHT.test(head)) return "permission";

@@ -6,7 +6,7 @@
 import type { Unit } from "../canon/model.ts";
 import { type AddresseeOf, addresseeOf, isRuleAboutLaw, owedBy } from "./addressee.ts";
 import type { BindingAtom } from "./applicability.ts";
-import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
+import { type Atom, type Constant, extractAtoms, isImpersonal, isRightWorded } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
 import { ActorMap, addresseeOfType } from "./taxonomy.ts";
@@ -226,13 +226,11 @@ function holderOf(
   // The quality management system shall cover …", IVDR Art 16(3)).
   const inUnit = h.partyInUnit.get(a.node);
   const thing = basis === "actor" && h.map.isThing(a.actor, at);
-  const named = thingNamed(a.actor);
   if (
     h.rules >= 8 &&
     thing &&
     inUnit &&
-    named !== "" &&
-    keeps(inUnit.action, named) &&
+    keeps(inUnit.action, a.actor) &&
     !appliesTo.some((t) => inUnit.types.includes(t))
   ) {
     appliesTo = inUnit.types;
@@ -267,7 +265,7 @@ function holderOf(
   // Rules 8: the holder of a right held against another holds none of the duties after it ("the
   // economic operator shall be given the opportunity to make submissions. Any measure adopted shall be
   // withdrawn …", IVDR Art 94); an option ("Member States may …") still does.
-  const holdsDuties = h.rules < 8 || a.modality !== "permission" || !RIGHT_AGAINST_8.test(a.action);
+  const holdsDuties = h.rules < 8 || a.modality !== "permission" || !isRightWorded(a.action, h.rules);
   if ((basis === "actor" || basis === "actor and action") && holdsDuties) {
     h.previous.set(article, { types: appliesTo, holder });
     if (!thing && holder.addressee === "regulated_party")
@@ -276,22 +274,18 @@ function holderOf(
   return { appliesTo, basis, holder };
 }
 
-/** The words of a thing-subject without its determiner ("The quality management system" → "quality management system"). */
-const thingNamed = (actor: string) =>
-  actor
-    .toLowerCase()
-    .replace(/^(?:the|a|an|such|that|this|those|these|its|their)\s+/u, "")
-    .trim();
-
-/** A right held against another party: a procedural guarantee, a right, an entitlement. */
-const RIGHT_AGAINST_8 =
-  /^\s*(?:also\s+)?(?:be (?:given|granted|offered) (?:the|an|a) (?:opportunity|possibility|right)|be (?:consulted|heard)|have (?:the|a) right|be entitled)\b/iu;
-
-/** Whether an action puts its holder in charge of a thing: has it in place, establishes, draws it up. */
+/**
+ * Whether an action puts its holder in charge of the thing an actor names, determiner aside ("have in
+ * place a quality management system" keeps "The quality management system").
+ */
 const KEEPS_8 =
   /\b(?:(?:have|has|having) in place|establish|put in place|set up|maintain|draw up|implement|operate|keep)\b[^.;]{0,60}$/iu;
 const keeps = (action: string, thing: string) => {
-  const at = action.toLowerCase().indexOf(thing);
+  const words = thing
+    .toLowerCase()
+    .replace(/^(?:the|a|an|such|that|this|those|these|its|their)\s+/u, "")
+    .trim();
+  const at = words === "" ? -1 : action.toLowerCase().indexOf(words);
   return at > 0 && KEEPS_8.test(action.slice(0, at));
 };
 
