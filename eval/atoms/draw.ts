@@ -10,7 +10,9 @@
  * The committed labels were drawn from eu@2026.11.2 with seed 20261125 (extraction rules 1). The second
  * dev sample (labels-dev2.json) was drawn from the same release with seed 20261126, 150 atoms, excluding
  * the sentences of the first: `node eval/atoms/draw.ts 20261126 --release eu@2026.11.2 --count 150
- * --exclude eval/atoms/sample.json --out eval/atoms/sample-dev2.json`.
+ * --exclude eval/atoms/sample.json --out eval/atoms/sample-dev2.json`. The third (labels-dev3.json), 200
+ * atoms with seed 20261127 leaving out both: `node eval/atoms/draw.ts 20261127 --release eu@2026.11.2
+ * --count 200 --exclude eval/atoms/sample.json,eval/atoms/sample-dev2.json --out eval/atoms/sample-dev3.json`.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -46,12 +48,13 @@ const record = pinned ? { tag: pinned } : newestBuilt(root, "eu");
 if (!record) throw new Error("build eu first: npx acquis build eu");
 const release = loadRelease(releaseDir(root, "eu", record.tag));
 const byNode = new Map(release.units.map((u) => [u.node, u]));
+// --exclude takes one file or several, comma-separated: a new sample leaves out every earlier one.
 const drawnBefore = new Set(
-  excluded
-    ? (
-        JSON.parse(readFileSync(excluded, "utf8")) as { items: { node: string; sentence: string }[] }
-      ).items.map((i) => `${i.node}\n${i.sentence}`)
-    : [],
+  (excluded?.split(",") ?? []).flatMap((file) =>
+    (JSON.parse(readFileSync(file, "utf8")) as { items: { node: string; sentence: string }[] }).items.map(
+      (i) => `${i.node}\n${i.sentence}`,
+    ),
+  ),
 );
 const atoms = extractAtoms(release.units, 1).filter((a) => !drawnBefore.has(`${a.node}\n${a.quoted_text}`));
 const rand = rng(seed);
