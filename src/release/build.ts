@@ -6,13 +6,12 @@
  * those sources: `built_at` is the commit's committer date, JSON is canonical (RFC 8785), and the
  * release directory appears only once complete.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import canonicalize from "canonicalize";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { runChecks } from "../canon/checks.ts";
 import { type Compiled, compile, sha256 } from "../canon/compile.ts";
 import { committerDate, existsAtCommit, headCommit, readAtCommit, uncommitted } from "../canon/git.ts";
-import { buildGraph, type Graph } from "../canon/graph.ts";
+import { buildGraph } from "../canon/graph.ts";
 import type { RegimeCanon, Unit } from "../canon/model.ts";
 import { countByKind } from "../canon/quality.ts";
 import { BASELINE_FILE, BaselineError, excesses, parseBaseline } from "../canon/quality-baseline.ts";
@@ -21,19 +20,11 @@ import { CanonError, readRegimeCanon } from "../canon/regime.ts";
 import { type ObligationsCanon, readObligationsCanon } from "../obligations/canon.ts";
 import { LedgerOutOfDate, type ReleasedAtom, releaseAtoms } from "../obligations/release-atoms.ts";
 import { parseRouter, type RouterFile } from "../search/act-router.ts";
-import { buildIndex, type IndexFile } from "../search/chunk-index.ts";
-import { diffRelease } from "./diff.ts";
+import { buildIndex } from "../search/chunk-index.ts";
 import type { StoredCorpus } from "./load.ts";
-import {
-  type ArtifactEntry,
-  META_FILE,
-  parseMeta,
-  type ReleaseMeta,
-  SCHEMA_VERSION,
-  serialiseMeta,
-} from "./meta.ts";
-import { provenanceStatement } from "./provenance.ts";
+import { META_FILE, parseMeta } from "./meta.ts";
 import { type ReleaseRecord, readReleases, releaseDir, TAG, writeReleases } from "./releases.ts";
+import { type CompiledRelease, type PreviousRelease, writeRelease } from "./write.ts";
 
 export class BuildError extends Error {
   /** Lines a reader needs to act on the failure (what exceeded the quality baseline, with examples). */
@@ -83,12 +74,6 @@ export interface BuildSummary {
   }[];
 }
 
-const ENGINE_VERSION = (
-  JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
-    version: string;
-  }
-).version;
-
 export function build(opts: BuildOptions): BuildSummary {
   const root = resolve(opts.root);
   const sources = resolve(opts.sources ?? join(root, "..", "shared", "corpus"));
@@ -104,15 +89,6 @@ export function build(opts: BuildOptions): BuildSummary {
   writeRelease(dir, release);
   if (position < 0) writeReleases(root, opts.regime, [...releases, record]);
   return summarise(opts.regime, record, dir, true);
-}
-
-/** The release a build diffs against and chains to: its units, atoms and the digest of its release-meta.yaml. */
-interface PreviousRelease {
-  tag: string;
-  commit: string;
-  metaSha: string;
-  units: Unit[];
-  atoms: ReleasedAtom[];
 }
 
 /**
@@ -146,22 +122,6 @@ function previousRelease(
     };
   }
   return prev;
-}
-
-/** What a release is written from: the canon compiled at the tag's commit and what is derived from it. */
-interface CompiledRelease {
-  regime: string;
-  record: ReleaseRecord;
-  prev: PreviousRelease | null;
-  canon: RegimeCanon;
-  compiled: Compiled;
-  /** Findings per defect check; null for canon without a quality baseline. */
-  checks: ReturnType<typeof checkQuality>;
-  obligations: ObligationsCanon;
-  released: ReturnType<typeof releaseAtoms>;
-  graph: Graph;
-  index: IndexFile;
-  builtAt: string;
 }
 
 /**
@@ -253,140 +213,6 @@ function readRouter(root: string, regime: string, commit: string): RouterFile | 
   return router;
 }
 
-/**
- * The release's artifacts in the order they are written. Each is produced, written and hashed in turn,
- * so only one serialised body is held at a time.
- */
-function artifacts(r: CompiledRelease): [string, () => string][] {
-  const { regime, record, compiled, graph, released, obligations, prev } = r;
-  const { corpus } = compiled;
-  const storedCorpus: StoredCorpus = {
-    schema_version: SCHEMA_VERSION,
-    regime,
-    tag: record.tag,
-    acts: corpus.acts,
-    units: corpus.units.map(({ text: _text, ...rest }) => rest),
-  };
-  const quality = {
-    schema_version: SCHEMA_VERSION,
-    regime,
-    tag: record.tag,
-    acts: compiled.quality,
-    // Recorded only by canon that has a baseline, so older tags rebuild byte for byte.
-    ...(r.checks ? { checks: r.checks } : {}),
-    graph: { counts: graph.counts, unresolved_share: graph.unresolved_share, unresolved: graph.unresolved },
-  };
-  const diffName = `${record.tag}.diff.json`;
-  const diff = diffRelease({
-    regime,
-    tag: record.tag,
-    from: prev ? { tag: prev.tag, commit: prev.commit, units: prev.units, atoms: prev.atoms } : null,
-    commit: record.commit,
-    units: corpus.units,
-    atoms: released.atoms,
-  });
-  return [
-    ["corpus.json", () => canonicalJson(storedCorpus)],
-    [
-      "graph.json",
-      () =>
-        canonicalJson({
-          schema_version: SCHEMA_VERSION,
-          regime,
-          tag: record.tag,
-          edges: graph.edges,
-          counts: graph.counts,
-        }),
-    ],
-    ["index.json", () => canonicalJson(r.index)],
-    [
-      "atoms.json",
-      () =>
-        canonicalJson({
-          schema_version: SCHEMA_VERSION,
-          regime,
-          tag: record.tag,
-          atoms: released.atoms,
-          stats: released.stats,
-        }),
-    ],
-    [
-      "obligations.json",
-      () =>
-        canonicalJson({
-          schema_version: SCHEMA_VERSION,
-          regime,
-          tag: record.tag,
-          taxonomy: obligations.taxonomy.types,
-          actors: obligations.taxonomy.actors,
-          profiles: obligations.profiles,
-          derogations: obligations.derogations,
-          // Recorded only by canon that has them, so older tags rebuild byte for byte.
-          ...(obligations.facts ? { facts: obligations.facts } : {}),
-          ...(obligations.hasScope ? { scope: obligations.scope } : {}),
-        }),
-    ],
-    ["quality.json", () => canonicalJson(quality)],
-    [diffName, () => canonicalJson(diff)],
-  ];
-}
-
-/**
- * The artifacts, then provenance.json (their digests and the sources'), then release-meta.yaml, written
- * into a temporary directory that becomes the release only when all are written.
- */
-function writeRelease(dir: string, r: CompiledRelease): void {
-  const lazy = artifacts(r);
-  const out = new ReleaseWriter(dir);
-  try {
-    for (const [name, produce] of lazy) out.add(name, produce());
-    const provenance = canonicalJson(
-      provenanceStatement({
-        regime: r.regime,
-        tag: r.record.tag,
-        commit: r.record.commit,
-        builtAt: r.builtAt,
-        engineVersion: ENGINE_VERSION,
-        artifacts: out.entries.map((e) => ({ name: e.name, sha256: e.sha256 })),
-        sources: r.compiled.sources,
-      }),
-    );
-    out.add("provenance.json", provenance);
-    out.add(META_FILE, serialiseMeta(releaseMeta(r, out.entries)));
-    out.commit();
-  } catch (e) {
-    out.abort();
-    throw e;
-  }
-}
-
-/** release-meta.yaml: what the release is, what it chains to, its artifacts' digests and its counts. */
-function releaseMeta(r: CompiledRelease, entries: ArtifactEntry[]): ReleaseMeta {
-  const { compiled, released, obligations, canon, record, prev } = r;
-  const { corpus } = compiled;
-  const counts = {
-    ...releaseCounts(corpus.units, r.graph, compiled.quality, corpus.acts.length),
-    atoms: released.stats.atoms,
-    obligations: released.stats.obligations,
-    obligations_mapped: released.stats.obligationsMapped,
-    profiles: obligations.profiles.length,
-    derogations: obligations.derogations.length,
-  };
-  return {
-    schema_version: SCHEMA_VERSION,
-    regime: r.regime,
-    tag: record.tag,
-    commit: record.commit,
-    built_at: r.builtAt,
-    as_of: canon.as_of,
-    previous: { tag: prev?.tag ?? null, release_meta_sha256: prev?.metaSha ?? null },
-    licence: { engine: "Apache-2.0", corpus: canon.licence.corpus, attribution: canon.licence.attribution },
-    artifacts: [...entries].sort((a, b) => (a.name < b.name ? -1 : 1)),
-    sources: compiled.sources,
-    counts,
-  };
-}
-
 function chooseRecord(
   root: string,
   regime: string,
@@ -414,46 +240,6 @@ function chooseRecord(
     );
   }
   return { tag, commit: headCommit(root) };
-}
-
-function canonicalJson(value: unknown): string {
-  return `${canonicalize(value)}\n`;
-}
-
-function entry(name: string, body: string): ArtifactEntry {
-  return { name, sha256: sha256(body), size: Buffer.byteLength(body) };
-}
-
-/**
- * Writes a release into a sibling temporary directory and renames it into place on commit: a release
- * appears whole or not at all, and a failed build leaves nothing behind.
- */
-class ReleaseWriter {
-  readonly entries: ArtifactEntry[] = [];
-  private readonly dir: string;
-  private readonly tmp: string;
-
-  constructor(dir: string) {
-    this.dir = dir;
-    this.tmp = `${dir}.partial-${process.pid}`;
-    mkdirSync(dirname(dir), { recursive: true });
-    rmSync(this.tmp, { recursive: true, force: true });
-    mkdirSync(this.tmp);
-  }
-
-  add(name: string, body: string): void {
-    writeFileSync(join(this.tmp, name), body);
-    if (name !== META_FILE) this.entries.push(entry(name, body));
-  }
-
-  commit(): void {
-    rmSync(this.dir, { recursive: true, force: true });
-    renameSync(this.tmp, this.dir);
-  }
-
-  abort(): void {
-    rmSync(this.tmp, { recursive: true, force: true });
-  }
 }
 
 /**
@@ -485,22 +271,6 @@ function checkQuality(root: string, regime: string, commit: string, compiled: Re
       ].join("\n"),
     );
   return results;
-}
-
-function releaseCounts(
-  units: Unit[],
-  graph: Graph,
-  quality: { repairs: unknown[]; defects: unknown[] }[],
-  acts: number,
-) {
-  return {
-    acts,
-    units: units.length,
-    definitions: units.filter((u) => u.defines).length,
-    edges: graph.edges.length,
-    repairs: quality.reduce((n, q) => n + q.repairs.length, 0),
-    defects: quality.reduce((n, q) => n + q.defects.length, 0),
-  };
 }
 
 /** What a build produced, read back from the release directory (the same whether built now or before). */
