@@ -28,12 +28,32 @@ const RULE_ABOUT_LAW =
 /** "Union or Member State law may restrict …": the subject is law, not a holder of the duty. */
 export const isRuleAboutLaw = (actor: string) => RULE_ABOUT_LAW.test(actor);
 
+/**
+ * Rules 8: an entity acts through its management body ("ensure that the management bodies of essential
+ * and important entities approve …", NIS2 Art 20): the conduct prescribed is the entity's.
+ */
+const MANAGEMENT_BODY_OF_8 = /^(?:the\s+)?(?:members\s+of\s+(?:the\s+)?)?management\s+bod(?:y|ies)\s+of\s+/iu;
+/**
+ * Rules 8: a party named after a preposition is not the subject of the conduct prescribed ("ensure that
+ * the information provided to critical entities assists them", CER Art 5(3)).
+ */
+const AFTER_PREPOSITION_8 =
+  /\s(?:provided|made available|given|addressed|sent|communicated)?\s*(?:to|for|from|with|about)\s.*$/isu;
+
+/**
+ * Rules 8: a party that is told something is not the one who acts ("ensure that entities that are no
+ * longer identified as critical entities … are notified in due time", CER Art 6(5); "ensure that
+ * subscribers are informed …", ePrivacy Art 12(1)), unless an agent is named.
+ */
+const TOLD_8 = /^[^.;:]{0,160}?\b(?:are|is)\s+(?:\w+ly\s+)?(?:notified|informed|consulted|heard|told)\b(?![^.;:]{0,60}?\bby\b)/iu;
+
 export function addresseeOf(
   actor: string,
   action: string,
   act: string,
   map: ActorMap,
   tax: Taxonomy,
+  rules = 0,
 ): AddresseeOf {
   if (isRuleAboutLaw(actor)) return { addressee: "none", through_national_law: null };
   const own = map.typesIn(actor, act);
@@ -57,9 +77,12 @@ export function addresseeOf(
   // The party must be the subject: named within the first words after "that" (a leading clause set
   // off by commas skipped), not a beneficiary further on ("ADR procedures are applicable to payment
   // service providers", "the burden of proof lies with the payment service provider").
-  const subject = rest.replace(/^,[^,]{0,160},\s*/u, "");
-  const window = subject.split(/\s+/u).slice(0, 6).join(" ");
-  const named = map.firstTypesIn(window, act).filter(party);
+  let subject = rest.replace(/^,[^,]{0,160},\s*/u, "");
+  if (rules >= 8)
+    subject = subject.replace(/^(?:by|in) (?:national )?law,?\s+/iu, "").replace(MANAGEMENT_BODY_OF_8, "");
+  let window = subject.split(/\s+/u).slice(0, 6).join(" ");
+  if (rules >= 8) window = window.replace(AFTER_PREPOSITION_8, "");
+  const named = rules >= 8 && TOLD_8.test(subject) ? [] : map.firstTypesIn(window, act).filter(party);
   // "… ensure that payment institutions have access to …": a right of the party, not its duty.
   const benefit =
     /^[^,;.]{0,80}?\b(?:ha(?:ve|s)\s+(?:access|the right)|are able|is able|are entitled|is entitled|may|can)\b/iu.test(

@@ -175,7 +175,7 @@ function followingHolders(
     const at = where[i] as string;
     const types = isPatient(a, rules) ? [] : map.appliesTo(a.actor, a.action, at);
     if (types.length > 0 && !isRuleAboutLaw(a.actor))
-      next = { article, types, holder: addresseeOf(a.actor, a.action, at, map, canon.taxonomy) };
+      next = { article, types, holder: addresseeOf(a.actor, a.action, at, map, canon.taxonomy, rules) };
   }
   return following;
 }
@@ -208,7 +208,7 @@ function holderOf(
   let appliesTo = h.map.appliesTo(a.actor, a.action, at);
   let basis: ReleasedAtom["applies_to_basis"] =
     appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
-  let holder = addresseeOf(a.actor, a.action, at, h.map, h.canon.taxonomy);
+  let holder = addresseeOf(a.actor, a.action, at, h.map, h.canon.taxonomy, h.rules);
   // Rules 7: "the specific interests and needs of SMEs shall be taken into account": the party named
   // in the subject's "of" complement is whose interests are weighed, not who weighs them.
   if (h.rules >= 7 && BENEFICIARY_7.test(a.action) && / of /u.test(a.actor) && h.map.isThing(a.actor, at)) {

@@ -51,6 +51,40 @@ describe("addressees", () => {
     });
   });
 
+  test("rules 8: an entity acts through its management body; a party told something, or named after a preposition, is not the one who acts", () => {
+    const of8 = (action: string) => addresseeOf("Member States", action, "psd", map, tax, 8);
+    assert.deepEqual(
+      of8("ensure that the management bodies of payment service providers approve the measures"),
+      {
+        addressee: "member_state",
+        through_national_law: ["provider"],
+      },
+    );
+    assert.deepEqual(
+      of8(
+        "ensure that the members of the management bodies of payment service providers are required to follow training",
+      ),
+      { addressee: "member_state", through_national_law: ["provider"] },
+    );
+    assert.deepEqual(of8("ensure that the information provided to payment service providers assists them"), {
+      addressee: "member_state",
+      through_national_law: null,
+    });
+    assert.deepEqual(
+      of8("ensure that payment service providers that are no longer authorised are notified in due time"),
+      {
+        addressee: "member_state",
+        through_national_law: null,
+      },
+    );
+    // The rules a ledger names are the rules its atoms are read with: rules 7 read the old way.
+    const told = "ensure that the information provided to the controller assists them";
+    assert.deepEqual(addresseeOf("Member States", told, "psd", map, tax, 7).through_national_law, [
+      "controller",
+    ]);
+    assert.equal(addresseeOf("Member States", told, "psd", map, tax, 8).through_national_law, null);
+  });
+
   test("a Member State's duty that prescribes a party's conduct binds that party through national law", () => {
     assert.deepEqual(of("Member States", "ensure that payment service providers keep records"), {
       addressee: "member_state",
