@@ -45,7 +45,8 @@ const AFTER_PREPOSITION_8 =
  * longer identified as critical entities … are notified in due time", CER Art 6(5); "ensure that
  * subscribers are informed …", ePrivacy Art 12(1)), unless an agent is named.
  */
-const TOLD_8 = /^[^.;:]{0,160}?\b(?:are|is)\s+(?:\w+ly\s+)?(?:notified|informed|consulted|heard|told)\b(?![^.;:]{0,60}?\bby\b)/iu;
+const TOLD_8 =
+  /^[^.;:]{0,160}?\b(?:are|is)\s+(?:\w+ly\s+)?(?:notified|informed|consulted|heard|told)\b(?![^.;:]{0,60}?\bby\b)/iu;
 
 export function addresseeOf(
   actor: string,
@@ -56,7 +57,7 @@ export function addresseeOf(
   rules = 0,
 ): AddresseeOf {
   if (isRuleAboutLaw(actor)) return { addressee: "none", through_national_law: null };
-  const own = map.typesIn(actor, act);
+  const own = map.typesIn(actor, act, rules);
   if (own.length === 0) return { addressee: "none", through_national_law: null };
   const kinds = own.map((t) => addresseeOfType(tax, t));
   if (kinds.includes("regulated_party")) return { addressee: "regulated_party", through_national_law: null };

@@ -173,7 +173,7 @@ function followingHolders(
     if (next && next.article !== article) next = null;
     if (next) following.set(i, next);
     const at = where[i] as string;
-    const types = isPatient(a, rules) ? [] : map.appliesTo(a.actor, a.action, at);
+    const types = isPatient(a, rules) ? [] : map.appliesTo(a.actor, a.action, at, rules);
     if (types.length > 0 && !isRuleAboutLaw(a.actor))
       next = { article, types, holder: addresseeOf(a.actor, a.action, at, map, canon.taxonomy, rules) };
   }
@@ -204,8 +204,8 @@ function holderOf(
 ): { appliesTo: string[]; basis: ReleasedAtom["applies_to_basis"]; holder: AddresseeOf } {
   const article = articleOf(a);
   const at = h.where[i] as string;
-  const own = h.map.typesIn(a.actor, at);
-  let appliesTo = h.map.appliesTo(a.actor, a.action, at);
+  const own = h.map.typesIn(a.actor, at, h.rules);
+  let appliesTo = h.map.appliesTo(a.actor, a.action, at, h.rules);
   let basis: ReleasedAtom["applies_to_basis"] =
     appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
   let holder = addresseeOf(a.actor, a.action, at, h.map, h.canon.taxonomy, h.rules);

@@ -131,14 +131,49 @@ export class ActorMap {
   }
 
   /** Entity types named by a phrase (longest match first, act-scoped phrases before general ones). */
-  typesIn(text: string, act: string): string[] {
+  typesIn(text: string, act: string, rules = 0): string[] {
     const norm = ` ${normalisePhrase(text)} `;
     for (const p of this.phrases) {
       if (!within(p.scope, act)) continue;
       if (p.whole && norm === ` ${p.norm} `) return p.types;
     }
     // The head of the subject comes first: "distributors of a high-risk AI system" are distributors.
-    return this.firstTypesIn(text, act);
+    const first = this.firstTypesIn(text, act);
+    return rules >= 8 && first.length > 0 ? this.coordinated(text, act, first) : first;
+  }
+
+  /**
+   * Rules 8: a subject of parties joined by "and" or "or" ("Economic operators and providers of online
+   * marketplaces shall …", GPSR Art 35) names each of them, when each conjunct opens with a party.
+   */
+  private coordinated(text: string, act: string, first: string[]): string[] {
+    const opening = (c: string) => {
+      const norm = ` ${normalisePhrase(c)} `;
+      let longest: { norm: string; types: string[] } | null = null;
+      for (const p of this.phrases)
+        if (!p.whole && within(p.scope, act) && norm.startsWith(` ${p.norm} `))
+          if (!longest || p.norm.length > longest.norm.length) longest = p;
+      return longest?.types ?? null;
+    };
+    const [head, ...rest] = text.split(/\s+(?:and|or|and\/or)\s+/u);
+    // Not when the first party's name runs past the conjunction ("market operators and investment firms
+    // operating a trading venue" is one phrase), or when what follows qualifies it ("an operator that is
+    // a natural person or a microenterprise"); a conjunct that is a thing, or persons at large, ends it.
+    const headTypes = head ? opening(head) : null;
+    if (
+      rest.length === 0 ||
+      !headTypes ||
+      headTypes.join() !== first.join() ||
+      /\b(?:that|which|who)\s+(?:is|are)\b/iu.test(head as string)
+    )
+      return first;
+    const out = new Set(first);
+    for (const c of rest) {
+      const types = opening(c);
+      if (!types || this.isThing(c, act) || types.includes("person")) break;
+      for (const t of types) out.add(t);
+    }
+    return [...out].sort();
   }
 
   /** Every type any known phrase in the text names (for the entities a Member State's duty is about). */
@@ -189,8 +224,8 @@ export class ActorMap {
     return !best.norm.split(" ").some((w) => named.has(w));
   }
 
-  appliesTo(actor: string, action: string, act: string): string[] {
-    const own = this.typesIn(actor, act);
+  appliesTo(actor: string, action: string, act: string, rules = 0): string[] {
+    const own = this.typesIn(actor, act, rules);
     if (
       own.includes("member_state") &&
       /^(?:ensure|require|lay down|provide|adopt)\b/iu.test(action.trim())

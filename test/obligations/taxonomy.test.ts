@@ -85,6 +85,20 @@ describe("the actor map", () => {
     assert.deepEqual(map.typesIn("The Commission", "x"), []);
   });
 
+  test("rules 8: a subject of parties joined by and/or names each; not one phrase spanning the conjunction, nor a qualifier", () => {
+    assert.deepEqual(map.typesIn("Manufacturers and distributors", "x", 8), ["distributor", "manufacturer"]);
+    assert.deepEqual(map.typesIn("Manufacturers and distributors", "x", 7), ["manufacturer"]);
+    assert.deepEqual(map.typesIn("Manufacturers or the Member States", "x", 8), [
+      "manufacturer",
+      "member_state",
+    ]);
+    // "manufacturers of toys" runs past nothing; a qualifier after a relative clause is not a second party.
+    assert.deepEqual(map.typesIn("A manufacturer that is a distributor or a Member State", "x", 8), [
+      "manufacturer",
+    ]);
+    assert.deepEqual(map.typesIn("Manufacturers and their personal data", "x", 8), ["manufacturer"]);
+  });
+
   test("the longest phrase wins where phrases start at one place", () => {
     assert.deepEqual(map.typesIn("manufacturers of toys", "x"), ["manufacturer", "distributor"]);
   });
