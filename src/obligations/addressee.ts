@@ -57,7 +57,9 @@ export function addresseeOf(
   rules = 0,
 ): AddresseeOf {
   if (isRuleAboutLaw(actor)) return { addressee: "none", through_national_law: null };
-  const own = map.typesIn(actor, act, rules);
+  // Who holds the duty is read from the party named first; the others named with it ("The ESAs and
+  // the competent authorities") share it, so the register still finds them (taxonomy, rules 8).
+  const own = map.typesIn(actor, act);
   if (own.length === 0) return { addressee: "none", through_national_law: null };
   const kinds = own.map((t) => addresseeOfType(tax, t));
   if (kinds.includes("regulated_party")) return { addressee: "regulated_party", through_national_law: null };

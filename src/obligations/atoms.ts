@@ -107,6 +107,13 @@ export interface Atom {
  */
 export const EXTRACTION_RULES = 8;
 
+/**
+ * Rules 8: a lead-in whose points are the exceptions to or the conditions of its duty; not "may … only
+ * where all of the following conditions are met:", a prohibition stated condition by condition (rules 3).
+ */
+const CONDITIONS_LEAD_IN_8 =
+  /(?:\b(?:except|unless)(?: (?:if|where|when|in the following cases))?|(?<!\bonly )\b(?:provided that|where|if|when|on condition that)\b[^.;:]{0,80}\b(?:following|these) conditions (?:are|have been) (?:met|fulfilled|satisfied))\s*:\s*$/iu;
+
 /** Rules 6: "X shall not be required to …": an exemption releases a duty and states none. */
 const EXEMPTION_6 = /^\s*be (?:required|obliged|obligated)\b/iu;
 /** Rules 6: "may" in a relative clause opened by a preposition grants nothing ("conditions under which … may"). */
@@ -417,7 +424,10 @@ export function extractAtoms(
           d.actor = leadInHolder(x, u, d) ?? d.actor;
         }
         const leadIn = /:\s*$/u.test(s.text) && (x.children.get(u.node) ?? []).some(isPoint);
-        if (!leadIn) {
+        // Rules 8: points listing the exceptions to, or the conditions of, the lead-in's duty ("clinical
+        // investigations shall be performed, except if:", "may be obtained …, provided that all of the
+        // following conditions are fulfilled:") are no duties: the lead-in states the one duty.
+        if (!leadIn || (rules >= 8 && CONDITIONS_LEAD_IN_8.test(s.text))) {
           addAtom(x, u, d, d.start, d.end, null);
           continue;
         }

@@ -157,6 +157,31 @@ describe("extraction rules 6", () => {
     assert.equal(read(units, 6)[0]?.actor, "Participants in data spaces");
   });
 
+  test("rules 8: the points of an exception or of a derogation's conditions are no duties; the lead-in's duty is one", () => {
+    const units = article("x", [
+      {
+        lead: "In the case of implantable devices, clinical investigations shall be performed, except if:",
+        points: [
+          "the device has been designed by modifications of a device already marketed;",
+          "the modification is endorsed.",
+        ],
+      },
+    ]);
+    assert.equal(read(units, 7).length, 2);
+    assert.deepEqual(
+      read(units, 8).map((a) => a.text),
+      ["In the case of implantable devices, clinical investigations shall be performed, except if:"],
+    );
+    // "may … only where all of the following conditions are met:" forbids the rest, condition by condition.
+    const only = article("x", [
+      {
+        lead: "A clinical investigation may be conducted only where all of the following conditions are met:",
+        points: ["it is authorised by the Member State;", "the subject has given informed consent."],
+      },
+    ]);
+    assert.equal(read(only, 8).length, 2);
+  });
+
   test("a point naming a party with 'for' under a document's passive lead-in names its holder", () => {
     const units = article("x", [
       {

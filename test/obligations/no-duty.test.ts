@@ -45,6 +45,33 @@ describe("sentences that state no duty", () => {
       8,
       "Nothing in this Regulation shall restrict the freedom of the press or the freedom of expression in the media.",
     ],
+    [8, "The setting-up and internal functioning of an ECIC shall be governed by:"],
+    [
+      8,
+      "An electronic ledger shall not be denied legal effect or admissibility as evidence in legal proceedings.",
+    ],
+    [
+      8,
+      "The presence of the device UDI-DI in the UDI database shall not be assumed to mean that the device is in conformity.",
+    ],
+    [
+      8,
+      "Any contractual term which excludes the user's rights under this Chapter shall not be binding on the user.",
+    ],
+    [8, "It shall be possible for the designated legal representative to be held liable for non-compliance."],
+    [8, "An authorisation shall be valid in all Member States"],
+    [
+      8,
+      "the controller or the specific criteria for its nomination may be provided for by Union or Member State law;",
+    ],
+    [
+      8,
+      "The failure of the provider to submit its views shall not prevent the Commission from designating it.",
+    ],
+    [
+      8,
+      "When assessing whether a product is safe, the following aspects in particular shall be taken into account:",
+    ],
   ];
   test("each later set applies from the rules that introduced it", () => {
     for (const [rules, sentence] of introduced) {
@@ -61,6 +88,8 @@ describe("sentences that state no duty", () => {
       // A right of recourse held against the other controllers is their correlative duty (GDPR Art 82(5)).
       "Where a controller or processor has paid full compensation for the damage suffered, that controller or processor shall be entitled to claim back from the other controllers or processors involved in the same processing that part of the compensation corresponding to their part of responsibility.",
       "Processing by a processor shall be governed by a contract or other legal act under Union or Member State law.",
+      // "valid" in a relative clause is not the sentence's verb (MiFID II Art 57(13)).
+      "Competent authorities shall publish the position limits they decide to impose, which shall be valid for an initial period.",
     ])
       assert.equal(statesNoDuty(sentence, 8), false, sentence);
   });
