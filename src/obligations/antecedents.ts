@@ -11,11 +11,24 @@ import { FIRM_NOUN, PUBLIC_NOUN } from "./parties.ts";
  * the payee or the payment service provider of the payee fails to accept strong customer
  * authentication, it shall refund …"), not for the article's previous actor. "it" needs a singular
  * party, "they" a plural one; a clause whose subject is a thing ("Where a payment order is initiated
- * …") leaves the pronoun to the previous actor.
+ * …") leaves the pronoun to the previous actor. A public body names it too ("Where the Commission finds
+ * …, it shall close the investigation", DSA Art 73(5)), and so does a plural subject without article
+ * ("Where providers of very large online platforms … require user authentication …, they shall also
+ * accept …", eIDAS Art 5f(3)).
  */
 export function conditionSubject(before: string, actor: string): string | null {
   if (!/^(?:it|they|he or she)$/iu.test(actor)) return null;
-  const m = CONDITION_SUBJECT_8.exec(before.trim());
+  // A citation inside the subject ("providers of very large online platforms as referred to in Article
+  // 33 of Regulation (EU) 2022/2065 of the European Parliament and of the Council (6) require …", eIDAS
+  // Art 5f(3)) is no part of whom it names.
+  const clause = before
+    .trim()
+    .replace(
+      /\s+(?:as\s+)?referred to in (?:Article|Articles|point|Annex)\b(?:[^,;]*?of the Council|[^,;]*?\d{4}\/\d+)(?:\s*\(\d+\))?(?=\s)/u,
+      "",
+    )
+    .replace(/\s*\(\d+\)(?=\s)/gu, "");
+  const m = CONDITION_SUBJECT_8.exec(clause);
   const subject = m?.[1]?.trim();
   if (!subject || subject.split(/\s+/u).length > 12) return null;
   // The party must be the subject's head, not a complement's ("the notification to the supervisory
@@ -29,9 +42,9 @@ export function conditionSubject(before: string, actor: string): string | null {
 }
 
 const CONDITION_SUBJECT_8 =
-  /^(?:where|if|when|whenever|in the event that)\s+((?:the|a|an|any|each|such)\s+[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
+  /^(?:where|if|when|whenever|in the event that)\s+((?:(?:the|a|an|any|each|such)\s+)?[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|requires?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
 const PARTY_HEAD_8 = new RegExp(
-  String.raw`\b(?:${FIRM_NOUN})(?=\s+(?:of|in|to|for|under|referred|concerned|which|that|who)\b|$)`,
+  String.raw`\b(?:${FIRM_NOUN}|${PUBLIC_NOUN})(?=\s+(?:of|in|to|for|under|referred|concerned|which|that|who)\b|$)`,
   "u",
 );
 

@@ -14,6 +14,24 @@ describe("antecedents", () => {
     );
   });
 
+  test("a public body or a subject without article names the pronoun too; a citation in the subject is no part of it", () => {
+    assert.equal(
+      conditionSubject("Where the Commission finds that the conditions are not met, ", "it"),
+      "the Commission",
+    );
+    assert.equal(
+      conditionSubject("Where a Member State considers that a specification falls short, ", "it"),
+      "a Member State",
+    );
+    assert.equal(
+      conditionSubject(
+        "Where providers of very large online platforms as referred to in Article 33 of Regulation (EU) 2022/2065 of the European Parliament and of the Council (6) require user authentication for access to online services, ",
+        "they",
+      ),
+      "providers of very large online platforms",
+    );
+  });
+
   test("a thing heading the clause, or a subject that is no pronoun, leaves the actor alone", () => {
     assert.equal(
       conditionSubject("Where the notification to the supervisory authority is late, ", "it"),
