@@ -112,7 +112,7 @@ export const EXTRACTION_RULES = 8;
  * where all of the following conditions are met:", a prohibition stated condition by condition (rules 3).
  */
 const CONDITIONS_LEAD_IN_8 =
-  /(?:\b(?:except|unless)(?: (?:if|where|when|in the following cases))?|(?<!\bonly )\b(?:provided that|where|if|when|on condition that)\b[^.;:]{0,80}\b(?:following|these) conditions (?:are|have been) (?:met|fulfilled|satisfied))\s*:\s*$/iu;
+  /(?:\b(?:except|unless)(?: (?:if|where|when|in the following cases))?|(?<!\bonly )\b(?:provided that|where|if|when|on condition that)\b[^.;:]{0,240}\b(?:following|these) conditions (?:are|have been) (?:met|fulfilled|satisfied))\s*:\s*$/iu;
 
 /** Rules 6: "X shall not be required to …": an exemption releases a duty and states none. */
 const EXEMPTION_6 = /^\s*be (?:required|obliged|obligated)\b/iu;
