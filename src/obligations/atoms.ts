@@ -103,7 +103,13 @@ export interface Atom {
  *      (release-atoms). A pronoun after a conditional clause whose subject is a party stands for that
  *      party ("Where the payee … fails to accept …, it shall refund"); a duty passed on to the party
  *      informed ("shall inform the manufacturer, …, which shall then take the necessary corrective
- *      actions") is that party's own.
+ *      actions") is that party's own. From the third dev sample (sixth session): more legal effects,
+ *      interpretations and what law may provide (no-duty.ts); the points of an exception or of a
+ *      derogation's conditions are no duties; "shall be empowered to" grants a power; "shall only
+ *      <verb> … if" forbids the rest; an entity acts through its management body, and a party named
+ *      after a preposition or only told something is not the one a Member State's duty is about
+ *      (addressee.ts); a pronoun after a conditional clause stands for a public body it names too
+ *      (antecedents.ts); a subject of parties joined by and/or names each (taxonomy.ts).
  */
 export const EXTRACTION_RULES = 8;
 
@@ -194,6 +200,14 @@ interface Duty {
 /** Rules 8: a list of powers grants them ("Each supervisory authority shall have all of the following … powers:"). */
 const POWERS_8 = /^\s*have (?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b/iu;
 
+/** Rules 8: "The Commission shall be empowered to adopt delegated acts": a power, as "the power to" is. */
+const EMPOWERED_8 = /^\s*(?:also\s+)?be empowered to\b/iu;
+/**
+ * Rules 8: "shall only provide crypto-asset services if …" (MiCA Art 59(3)): "only" before the verb
+ * and the condition after its object forbids the rest, as "only if" does.
+ */
+const ONLY_VERB_IF_8 = /^\s*only\s+(?:[\w’-]+\s+){1,12}?(?:if|where|when|provided that)\b/iu;
+
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -212,9 +226,11 @@ function modalityIn(modal: string, head: string, before: string, rules: number):
   if (rules < 3) return modalityOf(modal);
   if (GRANT_3.test(head)) return "permission";
   if (rules >= 4 && GUARANTEE_4.test(head)) return "permission";
-  if (rules >= 8 && (POWERS_8.test(head) || RIGHT_OF_8.test(head))) return "permission";
+  if (rules >= 8 && (POWERS_8.test(head) || RIGHT_OF_8.test(head) || EMPOWERED_8.test(head)))
+    return "permission";
   if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
   if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
+  if (rules >= 8 && ONLY_VERB_IF_8.test(head) && !/not/u.test(modal)) return "prohibition";
   return modalityOf(modal);
 }
 

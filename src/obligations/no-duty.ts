@@ -18,6 +18,9 @@ const NOT_A_DUTY_2 =
 /** Not duties under rules 3: the legal effect of a thing, not anyone's conduct. */
 const NOT_A_DUTY_3 =
   /\bshall (?:not |also |likewise |equally )?be (?:deemed|considered)\b|\bshall (?:also )?have (?:an? |the same )?(?:equivalent )?(?:legal )?effect\b|\bshall (?:automatically )?lapse\b|\bshall take effect\b|\bshall start (?:the time )?running\b|\bshall not entail\b|\bshall be subject to (?:appropriate )?safeguards\b|\bshall be subject to (?:administrative )?(?:fines|penalties|sanctions)\b/iu;
+/** Not a duty under rules 8: the same with an interjection ("shall, in accordance with paragraph 2, be subject to administrative fines"). */
+const SUBJECT_TO_FINES_8 =
+  /\bshall,\s[^,;.]{0,80},\s*be subject to (?:administrative )?(?:fines|penalties|sanctions)\b/iu;
 /** Not duties under rules 4: classifications, submissions to a regime, bars on imposing duties. */
 const NOT_A_DUTY_4 =
   /\bshall (?:always |also |not |likewise |equally |therefore )?be (?:deemed|considered|regarded)\b|\bshall (?:also )?be subject to\b|\bshall be imposed on\b/iu;
@@ -58,5 +61,5 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules >= 3 && NOT_A_DUTY_3.test(sentence)) return true;
   if (rules >= 4 && NOT_A_DUTY_4.test(sentence)) return true;
   if (rules >= 6 && NOT_A_DUTY_6.test(sentence)) return true;
-  return rules >= 8 && NOT_A_DUTY_8.test(sentence);
+  return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
 }

@@ -157,6 +157,21 @@ describe("extraction rules 6", () => {
     assert.equal(read(units, 6)[0]?.actor, "Participants in data spaces");
   });
 
+  test("rules 8: 'shall be empowered to' grants a power; 'shall only <verb> … if' forbids the rest", () => {
+    const units = article("x", [
+      "The Commission shall be empowered to adopt delegated acts in accordance with Article 89.",
+      "Other undertakings shall only provide crypto-asset services if their legal form ensures equivalent protection.",
+    ]);
+    assert.deepEqual(
+      read(units, 7).map((a) => a.modality),
+      ["obligation", "obligation"],
+    );
+    assert.deepEqual(
+      read(units, 8).map((a) => a.modality),
+      ["permission", "prohibition"],
+    );
+  });
+
   test("rules 8: the points of an exception or of a derogation's conditions are no duties; the lead-in's duty is one", () => {
     const units = article("x", [
       {

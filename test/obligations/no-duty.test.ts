@@ -48,6 +48,10 @@ describe("sentences that state no duty", () => {
     [8, "The setting-up and internal functioning of an ECIC shall be governed by:"],
     [
       8,
+      "Infringements of the following provisions shall, in accordance with paragraph 2, be subject to administrative fines up to 10 000 000 EUR:",
+    ],
+    [
+      8,
       "An electronic ledger shall not be denied legal effect or admissibility as evidence in legal proceedings.",
     ],
     [
