@@ -10,16 +10,18 @@
  *   modality, anchored at the point (so NIS2 Art 23(4)(a) carries its own "24 hours").
  * - The actor is the subject as written, the words before the modal (after a leading "Where …," clause).
  */
+
 import { createHash } from "node:crypto";
 import type { Unit } from "../canon/model.ts";
 import { conditionSubject, passedOnDuty } from "./antecedents.ts";
 import { isBareLeadIn, namesDocument, saysContents, statesContents } from "./documents.ts";
+import { type Modality, modalityIn, modalityOf } from "./modality.ts";
 import { statesNoDuty } from "./no-duty.ts";
 import { agentOf } from "./passive.ts";
 import { executableName, findDates, findQuantities, type Quantity } from "./quantities.ts";
 import { actorOf, LEADING_CLAUSE } from "./subject.ts";
 
-export type Modality = "obligation" | "prohibition" | "permission";
+export type { Modality } from "./modality.ts";
 
 export interface Constant {
   name: string;
@@ -133,19 +135,7 @@ const IMPERSONAL_6 =
 export const isImpersonal = (actor: string, action: string) =>
   /^it$/iu.test(actor) && IMPERSONAL_6.test(action);
 
-/** Rules 4: procedural guarantees worded with "shall" are rights of their holder. */
-const GUARANTEE_4 =
-  /^\s*(?:be (?:consulted|heard|given (?:the|an) (?:opportunity|possibility))|have the (?:possibility|opportunity) to)\b/iu;
-
-/** Rules 3: grants worded with "shall". */
-const GRANT_3 = /^\s*(?:also\s+)?(?:be entitled to|have the powers? to)\b/iu;
-/** Rules 3: "may/shall … only if …" permits nothing else: a prohibition of the rest. */
-const ONLY_IF_3 =
-  /^\s*(?:\w+\s+){0,8}?only\s+(?:if|with|where|when|on|upon|after|in accordance|to the extent|for)\b/iu;
-
 const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
-/** "shall have the right to …" grants a right: a permission of its holder. */
-const RIGHT = /^\s*(?:also\s+)?have the right\b/iu;
 /** "may" after these is not a permission granted to an actor ("systems that may be used"). */
 const RELATIVE_MAY =
   /\b(?:which|that|who|it|they|as|where|there|this|these|what|whichever|whom)\s+(?:\w+\s+){0,1}may\b/iu;
@@ -181,11 +171,6 @@ function sentences(text: string): Sentence[] {
     .filter((s) => s.text.length > 0);
 }
 
-function modalityOf(modal: string): Modality {
-  if (/not|prohibited/u.test(modal)) return "prohibition";
-  return modal === "may" ? "permission" : "obligation";
-}
-
 interface Duty {
   modality: Modality;
   actor: string;
@@ -196,45 +181,6 @@ interface Duty {
   agentless?: boolean;
 }
 
-/** A duty's modality: the modal's, as rules 3 read grants and prohibitions worded with "shall" and "may". */
-/** Rules 8: a list of powers grants them ("Each supervisory authority shall have all of the following … powers:"). */
-const POWERS_8 = /^\s*have (?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b/iu;
-
-/** Rules 8: "The Commission shall be empowered to adopt delegated acts": a power, as "the power to" is. */
-const EMPOWERED_8 = /^\s*(?:also\s+)?be empowered to\b/iu;
-/**
- * Rules 8: "shall only provide crypto-asset services if …" (MiCA Art 59(3)): "only" before the verb
- * and the condition after its object forbids the rest, as "only if" does.
- */
-const ONLY_VERB_IF_8 = /^\s*only\s+(?:[\w’-]+\s+){1,12}?(?:if|where|when|provided that)\b/iu;
-
-/** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
-const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
-
-/**
- * A right worded with "shall" (rules 3, 4, 8): held against others, so not an option ("may") nor a
- * power ("shall have the power to"). Release-atoms reads its holder as holding no duty after it.
- */
-export const isRightWorded = (action: string, rules: number): boolean =>
-  RIGHT.test(action) ||
-  (rules >= 3 && /^\s*(?:also\s+)?be entitled\b/iu.test(action)) ||
-  (rules >= 4 && GUARANTEE_4.test(action)) ||
-  (rules >= 8 && RIGHT_OF_8.test(action));
-
-function modalityIn(modal: string, head: string, before: string, rules: number): Modality {
-  if (RIGHT.test(head)) return "permission";
-  if (rules < 3) return modalityOf(modal);
-  if (GRANT_3.test(head)) return "permission";
-  if (rules >= 4 && GUARANTEE_4.test(head)) return "permission";
-  if (rules >= 8 && (POWERS_8.test(head) || RIGHT_OF_8.test(head) || EMPOWERED_8.test(head)))
-    return "permission";
-  if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
-  if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
-  if (rules >= 8 && ONLY_VERB_IF_8.test(head) && !/not/u.test(modal)) return "prohibition";
-  return modalityOf(modal);
-}
-
-/** The duties of one sentence: usually one, two when it says "…shall A and shall B". */
 /**
  * The main modal of a sentence: the first one, unless the sentence opens with a conditional clause
  * ("Where the importer may …, the importer shall …"), whose modal is not the main verb.
@@ -277,6 +223,7 @@ const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
  */
 const AGREED_THAT_8 = /\b(?:agree|agrees|agreed|decide|decides|decided)\s+that\s+[^,;:]*$/iu;
 
+/** The duties of one sentence: usually one, two when it says "…shall A and shall B". */
 function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const m = mainModal(s.text, rules);
   if (!m) return [];

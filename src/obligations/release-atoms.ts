@@ -6,9 +6,10 @@
 import type { Unit } from "../canon/model.ts";
 import { type AddresseeOf, addresseeOf, isRuleAboutLaw, owedBy } from "./addressee.ts";
 import type { BindingAtom } from "./applicability.ts";
-import { type Atom, type Constant, extractAtoms, isImpersonal, isRightWorded } from "./atoms.ts";
+import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
+import { isRightWorded } from "./modality.ts";
 import { ActorMap, addresseeOfType } from "./taxonomy.ts";
 
 export interface ReleasedAtom extends BindingAtom {

@@ -1,0 +1,63 @@
+/**
+ * A duty's modality (docs/obligations.md#extraction-rules): the modal's ("shall" an obligation, "shall
+ * not" a prohibition, "may" a permission), as the rules from 3 on read grants, rights and prohibitions
+ * worded otherwise ("shall be entitled to", "shall have the power to", "may … only if …").
+ */
+export type Modality = "obligation" | "prohibition" | "permission";
+
+/** Rules 4: procedural guarantees worded with "shall" are rights of their holder. */
+const GUARANTEE_4 =
+  /^\s*(?:be (?:consulted|heard|given (?:the|an) (?:opportunity|possibility))|have the (?:possibility|opportunity) to)\b/iu;
+
+/** Rules 3: grants worded with "shall". */
+const GRANT_3 = /^\s*(?:also\s+)?(?:be entitled to|have the powers? to)\b/iu;
+/** Rules 3: "may/shall … only if …" permits nothing else: a prohibition of the rest. */
+const ONLY_IF_3 =
+  /^\s*(?:\w+\s+){0,8}?only\s+(?:if|with|where|when|on|upon|after|in accordance|to the extent|for)\b/iu;
+
+/** "shall have the right to …" grants a right: a permission of its holder. */
+const RIGHT = /^\s*(?:also\s+)?have the right\b/iu;
+
+/** The modality a modal states by itself. */
+export function modalityOf(modal: string): Modality {
+  if (/not|prohibited/u.test(modal)) return "prohibition";
+  return modal === "may" ? "permission" : "obligation";
+}
+
+/** Rules 8: a list of powers grants them ("Each supervisory authority shall have all of the following … powers:"). */
+const POWERS_8 = /^\s*have (?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b/iu;
+
+/** Rules 8: "The Commission shall be empowered to adopt delegated acts": a power, as "the power to" is. */
+const EMPOWERED_8 = /^\s*(?:also\s+)?be empowered to\b/iu;
+/**
+ * Rules 8: "shall only provide crypto-asset services if …" (MiCA Art 59(3)): "only" before the verb
+ * and the condition after its object forbids the rest, as "only if" does.
+ */
+const ONLY_VERB_IF_8 = /^\s*only\s+(?:[\w’-]+\s+){1,12}?(?:if|where|when|provided that)\b/iu;
+
+/** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
+const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
+
+/**
+ * A right worded with "shall" (rules 3, 4, 8): held against others, so not an option ("may") nor a
+ * power ("shall have the power to"). Release-atoms reads its holder as holding no duty after it.
+ */
+export const isRightWorded = (action: string, rules: number): boolean =>
+  RIGHT.test(action) ||
+  (rules >= 3 && /^\s*(?:also\s+)?be entitled\b/iu.test(action)) ||
+  (rules >= 4 && GUARANTEE_4.test(action)) ||
+  (rules >= 8 && RIGHT_OF_8.test(action));
+
+/** A duty's modality: the modal's, as rules 3 on read grants and prohibitions worded with "shall" and "may". */
+export function modalityIn(modal: string, head: string, before: string, rules: number): Modality {
+  if (RIGHT.test(head)) return "permission";
+  if (rules < 3) return modalityOf(modal);
+  if (GRANT_3.test(head)) return "permission";
+  if (rules >= 4 && GUARANTEE_4.test(head)) return "permission";
+  if (rules >= 8 && (POWERS_8.test(head) || RIGHT_OF_8.test(head) || EMPOWERED_8.test(head)))
+    return "permission";
+  if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
+  if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
+  if (rules >= 8 && ONLY_VERB_IF_8.test(head) && !/not/u.test(modal)) return "prohibition";
+  return modalityOf(modal);
+}
