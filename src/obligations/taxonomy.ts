@@ -147,13 +147,10 @@ export class ActorMap {
    * marketplaces shall …", GPSR Art 35) names each of them, when each conjunct opens with a party.
    */
   private coordinated(text: string, act: string, first: string[]): string[] {
+    // The types of the phrase a conjunct opens with, if it opens with one.
     const opening = (c: string) => {
-      const norm = ` ${normalisePhrase(c)} `;
-      let longest: { norm: string; types: string[] } | null = null;
-      for (const p of this.phrases)
-        if (!p.whole && within(p.scope, act) && norm.startsWith(` ${p.norm} `))
-          if (!longest || p.norm.length > longest.norm.length) longest = p;
-      return longest?.types ?? null;
+      const first = this.firstPhrase(` ${normalisePhrase(c)} `, act);
+      return first?.at === 0 ? first.types : null;
     };
     const [head, ...rest] = text.split(/\s+(?:and|or|and\/or)\s+/u);
     // Not when the first party's name runs past the conjunction ("market operators and investment firms
@@ -190,16 +187,20 @@ export class ActorMap {
 
   /** The types of the phrase that comes first in the text (of phrases starting at one place, the longest). */
   firstTypesIn(text: string, act: string): string[] {
-    const norm = ` ${normalisePhrase(text)} `;
-    let best: { at: number; len: number; types: string[] } | null = null;
+    return this.firstPhrase(` ${normalisePhrase(text)} `, act)?.types ?? [];
+  }
+
+  /** The phrase that comes first in a normalised, space-padded text (of phrases starting at one place, the longest), and where. */
+  private firstPhrase(norm: string, act: string): { at: number; norm: string; types: string[] } | null {
+    let best: { at: number; norm: string; types: string[] } | null = null;
     for (const p of this.phrases) {
       if (!within(p.scope, act) || p.whole) continue;
       const at = norm.indexOf(` ${p.norm} `);
       if (at < 0) continue;
-      if (!best || at < best.at || (at === best.at && p.norm.length > best.len))
-        best = { at, len: p.norm.length, types: p.types };
+      if (!best || at < best.at || (at === best.at && p.norm.length > best.norm.length))
+        best = { at, norm: p.norm, types: p.types };
     }
-    return best?.types ?? [];
+    return best;
   }
 
   /**
@@ -210,14 +211,7 @@ export class ActorMap {
   isThing(text: string, act: string): boolean {
     const norm = ` ${normalisePhrase(text)} `;
     for (const p of this.phrases) if (p.whole && within(p.scope, act) && norm === ` ${p.norm} `) return false;
-    let best: { at: number; len: number; norm: string; types: string[] } | null = null;
-    for (const p of this.phrases) {
-      if (!within(p.scope, act) || p.whole) continue;
-      const at = norm.indexOf(` ${p.norm} `);
-      if (at < 0) continue;
-      if (!best || at < best.at || (at === best.at && p.norm.length > best.len))
-        best = { at, len: p.norm.length, norm: p.norm, types: p.types };
-    }
+    const best = this.firstPhrase(norm, act);
     if (!best) return false;
     if (/ of (?:(?:the|a|an|such|those|these|its|their) )?$/u.test(norm.slice(0, best.at + 1))) return true;
     const named = new Set(best.types.flatMap((t) => t.split("_")));
