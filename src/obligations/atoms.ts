@@ -18,16 +18,12 @@ import { isBareLeadIn, namesDocument, saysContents, statesContents } from "./doc
 import { type Modality, modalityIn, modalityOf } from "./modality.ts";
 import { statesNoDuty } from "./no-duty.ts";
 import { agentOf } from "./passive.ts";
-import { executableName, findDates, findQuantities, type Quantity } from "./quantities.ts";
+import { type Constant, constantsIn } from "./quantities.ts";
+import { type Sentence, sentences } from "./sentences.ts";
 import { actorOf, LEADING_CLAUSE } from "./subject.ts";
 
 export type { Modality } from "./modality.ts";
-
-export interface Constant {
-  name: string;
-  unit: string;
-  value: number | string;
-}
+export type { Constant } from "./quantities.ts";
 
 export interface Atom {
   /** `<node>#<n>`: where the atom sits in this release (not its permanent id). */
@@ -140,36 +136,6 @@ const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibite
 const RELATIVE_MAY =
   /\b(?:which|that|who|it|they|as|where|there|this|these|what|whichever|whom)\s+(?:\w+\s+){0,1}may\b/iu;
 const PRONOUN = /^(?:they|it|he|she|he or she|these|those|this|that|which)$/iu;
-
-interface Sentence {
-  text: string;
-  start: number;
-}
-
-/** Sentences (and `;`-ended clauses) of a text with their offsets. */
-function sentences(text: string): Sentence[] {
-  const out: Sentence[] = [];
-  const re = /[^.;\n]+(?:[.;](?![0-9])|$)/gu;
-  let buf = "";
-  let bufStart = -1;
-  for (const m of text.matchAll(re)) {
-    const piece = m[0];
-    const start = m.index ?? 0;
-    if (bufStart < 0) bufStart = start;
-    buf = text.slice(bufStart, start + piece.length);
-    // Do not end a sentence at an abbreviation or a citation ("No. 2", "Art.", "p. 1", "(EU) 2016/679.")
-    if (/\b(?:No|Art|p|pp|para|e\.g|i\.e|cf|et seq|OJ)\.$/u.test(piece.trimEnd())) continue;
-    out.push({ text: buf, start: bufStart });
-    buf = "";
-    bufStart = -1;
-  }
-  return out
-    .map((s) => {
-      const lead = s.text.length - s.text.trimStart().length;
-      return { text: s.text.trim(), start: s.start + lead };
-    })
-    .filter((s) => s.text.length > 0);
-}
 
 interface Duty {
   modality: Modality;
@@ -303,25 +269,6 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
 
 export function fingerprint(text: string): string {
   return createHash("sha256").update(text.replace(/\s+/gu, " ").trim()).digest("hex");
-}
-
-function constantsFor(
-  act: string,
-  eid: string,
-  quoted: string,
-  rules: number,
-): { first: Constant | null; all: Constant[] } {
-  // Rules 5: dates the duty states are constants too ("by 17 July 2025"); the executable constant stays
-  // the first quantity, so a date never displaces "72 hours".
-  const qs: Quantity[] = [...findQuantities(quoted), ...(rules >= 5 ? findDates(quoted) : [])];
-  const seen = new Map<string, number>();
-  const all = qs.map((q) => {
-    const k = `${q.kind}:${q.unit}`;
-    const nth = (seen.get(k) ?? 0) + 1;
-    seen.set(k, nth);
-    return { name: executableName(act, eid, q, nth), unit: q.unit, value: q.value };
-  });
-  return { first: all.find((_c, i) => qs[i]?.kind !== "date") ?? null, all };
 }
 
 const DUTY_KINDS = new Set(["article", "paragraph", "subparagraph", "point", "indent", "annex"]);
@@ -534,8 +481,8 @@ function constantsOf(
   leadIn: LeadIn | null,
   rules: number,
 ): { first: Constant | null; all: Constant[] } {
-  const own = constantsFor(u.act, u.eid, quoted, rules);
+  const own = constantsIn(u.act, u.eid, quoted, rules);
   if (own.first || !leadIn) return own;
-  const inherited = constantsFor(leadIn.unit.act, leadIn.unit.eid, leadIn.sentence, rules);
+  const inherited = constantsIn(leadIn.unit.act, leadIn.unit.eid, leadIn.sentence, rules);
   return { first: inherited.first, all: [...own.all, ...inherited.all] };
 }

@@ -5,6 +5,13 @@
  */
 import { isoDate, MONTHS } from "../canon/dates.ts";
 
+/** An executable constant of a duty: its name, unit and value. */
+export interface Constant {
+  name: string;
+  unit: string;
+  value: number | string;
+}
+
 export interface Quantity {
   kind: "deadline" | "amount" | "rate" | "term" | "date";
   /** For a date: "by" (a deadline), "from" or "until" (when the duty starts or stops). */
@@ -152,4 +159,24 @@ export function executableName(act: string, eid: string, q: Quantity, nth: numbe
             ? `date_${q.unit}`
             : "term";
   return `${base}_${kind}${nth > 1 ? `_${nth}` : ""}`;
+}
+
+/** The constants a duty states, named for its unit; the executable one is the first that is not a date. */
+export function constantsIn(
+  act: string,
+  eid: string,
+  quoted: string,
+  rules: number,
+): { first: Constant | null; all: Constant[] } {
+  // Rules 5: dates the duty states are constants too ("by 17 July 2025"); the executable constant stays
+  // the first quantity, so a date never displaces "72 hours".
+  const qs: Quantity[] = [...findQuantities(quoted), ...(rules >= 5 ? findDates(quoted) : [])];
+  const seen = new Map<string, number>();
+  const all = qs.map((q) => {
+    const k = `${q.kind}:${q.unit}`;
+    const nth = (seen.get(k) ?? 0) + 1;
+    seen.set(k, nth);
+    return { name: executableName(act, eid, q, nth), unit: q.unit, value: q.value };
+  });
+  return { first: all.find((_c, i) => qs[i]?.kind !== "date") ?? null, all };
 }
