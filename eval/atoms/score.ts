@@ -3,10 +3,11 @@
  * with a fixed seed (eval/atoms/draw.ts) and labelled from the text alone by a reader who never saw
  * what the extractor says of them (docs/obligations.md, "Atom quality").
  *
- *   node eval/atoms/score.ts [--json] [--misses] [--half dev|test] [--labels <file>]
+ *   node eval/atoms/score.ts [--json] [--misses] [--half dev|test] [--labels <file>] [--agreed-with <file>]
  *
  * --half scores one half only: dev (items 121-240, which rules may be tuned on) or test (items 1-120,
- * scored only to report). Read only the dev half's misses while tuning.
+ * scored only to report). Read only the dev half's misses while tuning. --agreed-with keeps only the items
+ * a second reader's labels give the same modality and addressee (what two readers agree on).
  *
  * Each labelled sentence is found again among the atoms the current rules extract from the same unit
  * (same node, overlapping span); a sentence the rules no longer extract counts as "not a duty".
@@ -58,6 +59,18 @@ const norm = (s: string) =>
     .join(" ")
     .trim();
 
+/** Two ways of writing a holder name the same party: the same words once determiners and plurals are
+ * set aside, or the same entity types through the actor map. */
+export function sameHolder(x: string, y: string, act: string, map: ActorMap): boolean {
+  const a = norm(x);
+  const b = norm(y);
+  const types = map.typesIn(x, act).join();
+  return (
+    (a.length > 0 && b.length > 0 && (a.includes(b) || b.includes(a))) ||
+    (types !== "" && types === map.typesIn(y, act).join())
+  );
+}
+
 export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Score {
   const byNode = new Map<string, ReleasedAtom[]>();
   for (const a of atoms) byNode.set(a.node, [...(byNode.get(a.node) ?? []), a]);
@@ -77,16 +90,12 @@ export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Sc
     else miss("addressee", l.addressee, addressee);
     if (atom && l.actor && l.modality !== "none") {
       s.actor_items++;
-      const a = norm(atom.actor);
-      const b = norm(l.actor);
       const act = l.node.slice(0, l.node.indexOf("/"));
-      const typesA = map.typesIn(atom.actor, act).join();
       const same =
-        (a.length > 0 && (a.includes(b) || b.includes(a))) ||
-        (typesA !== "" && typesA === map.typesIn(l.actor, act).join()) ||
+        sameHolder(atom.actor, l.actor, act, map) ||
         // The holder the engine decided (what a register uses) when the words name no party: a
         // thing-subject ("The information referred to in paragraph 1 shall …") takes the preceding duty's.
-        (typesA === "" &&
+        (map.typesIn(atom.actor, act).length === 0 &&
           atom.applies_to.length > 0 &&
           atom.applies_to.join() === map.typesIn(l.actor, act).join());
       if (same) s.actor++;
@@ -105,8 +114,25 @@ if (import.meta.main) {
   const h = process.argv.indexOf("--half");
   const half = h > 0 ? process.argv[h + 1] : undefined;
   if (half !== undefined && half !== "dev" && half !== "test") throw new Error("--half dev or --half test");
+  // --agreed-with <labels>: only the items a second reader labelled the same modality and addressee,
+  // the consensus of two readers (eval/atoms/agreement.ts).
+  const w = process.argv.indexOf("--agreed-with");
+  const second =
+    w > 0
+      ? new Map(
+          (JSON.parse(readFileSync(process.argv[w + 1] as string, "utf8")) as { labels: Label[] }).labels.map(
+            (l) => [`${l.n} ${l.node}`, l],
+          ),
+        )
+      : undefined;
+  const agreed = (l: Label) => {
+    const o = second?.get(`${l.n} ${l.node}`);
+    return (
+      second === undefined || (o !== undefined && o.modality === l.modality && o.addressee === l.addressee)
+    );
+  };
   const labels = labelled.labels.filter(
-    (l) => half === undefined || (half === "dev" ? l.n > 120 : l.n <= 120),
+    (l) => (half === undefined || (half === "dev" ? l.n > 120 : l.n <= 120)) && agreed(l),
   );
   const record = newestBuilt(ROOT, "eu");
   if (!record) throw new Error("build eu first: npx acquis build eu");

@@ -3,7 +3,9 @@
  * article level: which articles bind the profile. The gold files were written from the act texts and
  * the profiles alone, before anyone compared them with the engine (eval/registers/README.md).
  *
- *   node eval/registers/compare.ts [--release eu@<tag>] [--working-tree] [--json] [profile …]
+ *   node eval/registers/compare.ts [--release eu@<tag>] [--working-tree] [--second] [--json] [profile …]
+ *
+ * --second compares with the second readers' registers (eval/registers/second/) instead of the gold.
  *
  * --working-tree decides with the canon of the working tree (scope, derogations, taxonomy, actors)
  * over the newest built release's units, for developing canon before it is tagged.
@@ -57,12 +59,15 @@ const articleOf = (act: string, eid: string) => {
   return head.startsWith("art_") ? `${act}/${head}` : null;
 };
 
-export function readGold(profile: string): Gold {
-  return parse(readFileSync(join(GOLD_DIR, `${profile}.yaml`), "utf8")) as Gold;
+/** A second reader's registers, written as the gold ones were, to measure how far two readers agree. */
+export const SECOND_DIR = join(import.meta.dirname, "second");
+
+export function readGold(profile: string, dir = GOLD_DIR): Gold {
+  return parse(readFileSync(join(dir, `${profile}.yaml`), "utf8")) as Gold;
 }
 
-export function goldProfiles(): string[] {
-  return readdirSync(GOLD_DIR)
+export function goldProfiles(dir = GOLD_DIR): string[] {
+  return readdirSync(dir)
     .filter((f) => f.endsWith(".yaml"))
     .map((f) => f.slice(0, -5))
     .sort();
@@ -143,7 +148,8 @@ if (import.meta.main) {
     workingTree: flag("--working-tree"),
   });
   const named = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--release");
-  const results = (named.length ? named : goldProfiles()).map((p) => compare(release, readGold(p)));
+  const dir = flag("--second") ? SECOND_DIR : GOLD_DIR;
+  const results = (named.length ? named : goldProfiles(dir)).map((p) => compare(release, readGold(p, dir)));
   if (flag("--json")) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   else {
     for (const r of results) {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
-import { compare, goldProfiles, readGold } from "../../eval/registers/compare.ts";
+import { compare, goldProfiles, readGold, SECOND_DIR } from "../../eval/registers/compare.ts";
 import { type LoadedRelease, loadRelease } from "../../src/release/load.ts";
 import { newestBuilt, releaseDir } from "../../src/release/releases.ts";
 
@@ -90,6 +90,20 @@ describe("registers against the gold registers", () => {
       const c = compare(release, readGold(profile));
       assert.ok(c.precision >= 0.97, `precision ${(c.precision * 100).toFixed(1)} %`);
       assert.ok(c.recall >= 0.95, `recall ${(c.recall * 100).toFixed(1)} %`);
+    });
+  }
+});
+
+describe("second readings of gold registers (eval/registers/agreement.ts)", () => {
+  const actsOf = (g: ReturnType<typeof readGold>) =>
+    [...(g.acts_not_applicable ?? []), ...(g.acts_undetermined ?? []), ...(g.acts ?? [])]
+      .map((a) => a.act)
+      .sort();
+  for (const profile of goldProfiles(SECOND_DIR)) {
+    test(`${profile}: the second reader decides every act the gold decides, each once`, () => {
+      const second = actsOf(readGold(profile, SECOND_DIR));
+      assert.deepEqual(second, [...new Set(second)], "an act decided twice");
+      assert.deepEqual(second, actsOf(readGold(profile)));
     });
   }
 });
