@@ -193,7 +193,10 @@ const AGREED_THAT_8 = /\b(?:agree|agrees|agreed|decide|decides|decided)\s+that\s
 function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const m = mainModal(s.text, rules);
   if (!m) return [];
-  if (statesNoDuty(s.text, rules)) return [];
+  // Rules 8: a legal effect stated in a relative clause ("plans which, in the case of …, shall be
+  // subject to independent internal audit reviews") is the clause's, not the sentence's.
+  const noDuty = statesNoDuty(rules >= 8 ? maskRelativeModals(s.text, (m.index ?? 0) + 1) : s.text, rules);
+  if (noDuty && rules < 8) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
@@ -246,6 +249,18 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
       end: s.start + s.text.length,
     });
   }
+  if (noDuty) {
+    // Rules 8: the second of two duties coordinated after a comma stands on its own ("That person
+    // shall be subject to the rules of notification …, and shall without delay report …").
+    const second = duties[1];
+    const alone =
+      second &&
+      split?.[0].startsWith(",") &&
+      // not a modal of a relative clause ("provisions … that harm, or may harm, …")
+      !/\b(?:that|which|who|whom)\b/iu.test(head) &&
+      !statesNoDuty(clauseOf(s.text, second.start - s.start), rules);
+    return alone ? [second] : [];
+  }
   // Rules 6: "… shall not be required to …" releases a duty; the sentence's other duty stands.
   const modals = [modal, split?.[1] ?? ""];
   const kept =
@@ -265,6 +280,26 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
       end: s.start + s.text.length,
     },
   ];
+}
+
+const RELATIVE_BEFORE = /\b(?:which|who|whom)\b(?! (?:case|event)\b)[^.;:]{0,120}$/iu;
+
+/**
+ * Rules 8: a sentence with the modals of the relative clauses after its main modal masked ("shall
+ * implement … plans which, in the case of …, shall be subject to …").
+ */
+function maskRelativeModals(text: string, from: number): string {
+  return text.replace(new RegExp(MODAL.source, "gu"), (modal, _m, i: number) =>
+    // not "in which case", which opens no clause on a noun
+    i >= from && RELATIVE_BEFORE.test(text.slice(from, i)) ? "\u2060" : modal,
+  );
+}
+
+/** Rules 8: the clause of the duty whose modal is at `modalAt`: every other modal masked. */
+function clauseOf(text: string, modalAt: number): string {
+  return text.replace(new RegExp(MODAL.source, "gu"), (modal, _m, i: number) =>
+    i === modalAt ? modal : "\u2060",
+  );
 }
 
 export function fingerprint(text: string): string {
