@@ -4,9 +4,22 @@
  * What the register targets (precision 97 %, recall 95 %) can mean when two readers of the same texts
  * already differ.
  *
- *   node eval/registers/agreement.ts [--verbose] [profile …]
+ *   node eval/registers/agreement.ts [--verbose] [--engine [--working-tree]] [profile …]
+ *
+ * --engine also scores the engine against both readers at once: an article it binds is wrong only when
+ * neither reader binds it (precision over their union), and one it misses only when both bind it
+ * (recall over their intersection). What two readers dispute is not counted either way.
  */
-import { GOLD_DIR, type Gold, goldProfiles, readGold, SECOND_DIR } from "./compare.ts";
+import { join } from "node:path";
+import {
+  compare,
+  GOLD_DIR,
+  type Gold,
+  goldProfiles,
+  readGold,
+  releaseUnderTest,
+  SECOND_DIR,
+} from "./compare.ts";
 
 export interface ReaderAgreement {
   profile: string;
@@ -23,6 +36,16 @@ export interface ReaderAgreement {
 
 const bindsOf = (g: Gold) =>
   new Set((g.acts ?? []).flatMap((a) => (a.binds ?? []).map((art) => `${a.act}/${art}`)));
+
+/** A register binding `articles` ("act/art_n"), to score the engine against. */
+export function registerOf(profile: string, as_of: string, articles: Iterable<string>): Gold {
+  const byAct = new Map<string, string[]>();
+  for (const a of articles) {
+    const [act, art] = a.split("/") as [string, string];
+    byAct.set(act, [...(byAct.get(act) ?? []), art]);
+  }
+  return { profile, as_of, acts: [...byAct].map(([act, binds]) => ({ act, binds })) };
+}
 
 export function readerAgreement(gold: Gold, second: Gold): ReaderAgreement {
   const a = bindsOf(gold);
@@ -43,6 +66,11 @@ export function readerAgreement(gold: Gold, second: Gold): ReaderAgreement {
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const named = args.filter((a) => !a.startsWith("--"));
+  const release = args.includes("--engine")
+    ? releaseUnderTest(join(import.meta.dirname, "..", ".."), {
+        workingTree: args.includes("--working-tree"),
+      })
+    : undefined;
   for (const p of named.length ? named : goldProfiles(SECOND_DIR)) {
     const r = readerAgreement(readGold(p, GOLD_DIR), readGold(p, SECOND_DIR));
     const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -53,5 +81,26 @@ if (import.meta.main) {
       process.stdout.write(
         `  gold only:   ${r.gold_only.join(" ")}\n  second only: ${r.second_only.join(" ")}\n`,
       );
+    if (release) {
+      const gold = readGold(p, GOLD_DIR);
+      const a = bindsOf(gold);
+      const b = bindsOf(readGold(p, SECOND_DIR));
+      const union = compare(release, registerOf(p, gold.as_of, new Set([...a, ...b])));
+      const both = compare(
+        release,
+        registerOf(
+          p,
+          gold.as_of,
+          [...a].filter((x) => b.has(x)),
+        ),
+      );
+      process.stdout.write(
+        `  engine against both readers: precision ${pct(union.precision)} (over their union), recall ${pct(both.recall)} (over their intersection)\n`,
+      );
+      if (args.includes("--verbose"))
+        process.stdout.write(
+          `  engine only:  ${union.false_positives.join(" ")}\n  engine lacks: ${both.false_negatives.join(" ")}\n`,
+        );
+    }
   }
 }
