@@ -203,17 +203,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   if (rules >= 6 && modal === "may" && RELATIVE_MAY_6.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);
   const agent = agentOf(after, rules);
-  let actor = agent ?? actorOf(before, rules);
-  // Rules 2: a long subject listing many things is named by its head, not dropped.
-  if (rules >= 2 && actor.length > 200) actor = (actor.split(",")[0] as string).trim();
-  // Rules 8: still too long, a party described by a relative clause is named by what stands before it
-  // ("Financial entities that provide information on non-major recurring ICT-related incidents that …,
-  // shall provide"), not dropped; a thing so described still is.
-  if (rules >= 8 && actor.length > 200) {
-    const head = /^(.{3,60}?)\s(?:that|who)\s/u.exec(actor)?.[1];
-    if (head && !/\bwhich\b/iu.test(head)) actor = head.trim();
-  }
-  if (rules >= 8) actor = conditionSubject(before, actor) ?? actor;
+  const actor = holderOf(before, agent, rules);
   if (actor === "" || actor.length > 200) return [];
   // A second modal joined by "and"/"or" is a second duty of the same actor.
   const split = /,?\s+(?:and|or)\s+(shall not|shall|must not|must|may not|may)\b/u.exec(after);
@@ -249,18 +239,7 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
       end: s.start + s.text.length,
     });
   }
-  if (noDuty) {
-    // Rules 8: the second of two duties coordinated after a comma stands on its own ("That person
-    // shall be subject to the rules of notification …, and shall without delay report …").
-    const second = duties[1];
-    const alone =
-      second &&
-      split?.[0].startsWith(",") &&
-      // not a modal of a relative clause ("provisions … that harm, or may harm, …")
-      !/\b(?:that|which|who|whom)\b/iu.test(head) &&
-      !statesNoDuty(clauseOf(s.text, second.start - s.start), rules);
-    return alone ? [second] : [];
-  }
+  if (noDuty) return standsAlone(s, duties[1], split?.[0].startsWith(",") === true, head, rules);
   // Rules 6: "… shall not be required to …" releases a duty; the sentence's other duty stands.
   const modals = [modal, split?.[1] ?? ""];
   const kept =
@@ -280,6 +259,42 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
       end: s.start + s.text.length,
     },
   ];
+}
+
+/** The holder a sentence names before its modal, or the agent of its passive; long subjects shortened. */
+function holderOf(before: string, agent: string | null, rules: number): string {
+  let actor = agent ?? actorOf(before, rules);
+  // Rules 2: a long subject listing many things is named by its head, not dropped.
+  if (rules >= 2 && actor.length > 200) actor = (actor.split(",")[0] as string).trim();
+  // Rules 8: still too long, a party described by a relative clause is named by what stands before it
+  // ("Financial entities that provide information on non-major recurring ICT-related incidents that …,
+  // shall provide"), not dropped; a thing so described still is.
+  if (rules >= 8 && actor.length > 200) {
+    const head = /^(.{3,60}?)\s(?:that|who)\s/u.exec(actor)?.[1];
+    if (head && !/\bwhich\b/iu.test(head)) actor = head.trim();
+  }
+  return rules >= 8 ? (conditionSubject(before, actor) ?? actor) : actor;
+}
+
+/**
+ * Rules 8: in a sentence whose first duty states none, the second of two duties coordinated after a
+ * comma stands on its own ("That person shall be subject to the rules of notification …, and shall
+ * without delay report …"), unless the first clause's head is a relative clause ("provisions … that
+ * harm, or may harm, …").
+ */
+function standsAlone(
+  s: Sentence,
+  second: Duty | undefined,
+  afterComma: boolean,
+  head: string,
+  rules: number,
+): Duty[] {
+  const alone =
+    second !== undefined &&
+    afterComma &&
+    !/\b(?:that|which|who|whom)\b/iu.test(head) &&
+    !statesNoDuty(clauseOf(s.text, second.start - s.start), rules);
+  return alone ? [second] : [];
 }
 
 const RELATIVE_BEFORE = /\b(?:which|who|whom)\b(?! (?:case|event)\b)[^.;:]{0,120}$/iu;
