@@ -13,14 +13,14 @@
 
 import { createHash } from "node:crypto";
 import type { Unit } from "../canon/model.ts";
-import { conditionSubject, passedOnDuty } from "./antecedents.ts";
+import { passedOnDuty } from "./antecedents.ts";
 import { isBareLeadIn, namesDocument, saysContents, statesContents } from "./documents.ts";
-import { type Modality, modalityIn, modalityOf } from "./modality.ts";
-import { statesNoDuty } from "./no-duty.ts";
+import { MODAL, type Modality, modalityIn, modalityOf } from "./modality.ts";
+import { clauseOf, maskRelativeModals, statesNoDuty } from "./no-duty.ts";
 import { agentOf } from "./passive.ts";
 import { type Constant, constantsIn } from "./quantities.ts";
 import { type Sentence, sentences } from "./sentences.ts";
-import { actorOf, LEADING_CLAUSE } from "./subject.ts";
+import { holderOf, LEADING_CLAUSE } from "./subject.ts";
 
 export type { Modality } from "./modality.ts";
 export type { Constant } from "./quantities.ts";
@@ -131,7 +131,6 @@ const IMPERSONAL_6 =
 export const isImpersonal = (actor: string, action: string) =>
   /^it$/iu.test(actor) && IMPERSONAL_6.test(action);
 
-const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
 /** "may" after these is not a permission granted to an actor ("systems that may be used"). */
 const RELATIVE_MAY =
   /\b(?:which|that|who|it|they|as|where|there|this|these|what|whichever|whom)\s+(?:\w+\s+){0,1}may\b/iu;
@@ -261,21 +260,6 @@ function dutiesIn(s: Sentence, rules = 1): Duty[] {
   ];
 }
 
-/** The holder a sentence names before its modal, or the agent of its passive; long subjects shortened. */
-function holderOf(before: string, agent: string | null, rules: number): string {
-  let actor = agent ?? actorOf(before, rules);
-  // Rules 2: a long subject listing many things is named by its head, not dropped.
-  if (rules >= 2 && actor.length > 200) actor = (actor.split(",")[0] as string).trim();
-  // Rules 8: still too long, a party described by a relative clause is named by what stands before it
-  // ("Financial entities that provide information on non-major recurring ICT-related incidents that …,
-  // shall provide"), not dropped; a thing so described still is.
-  if (rules >= 8 && actor.length > 200) {
-    const head = /^(.{3,60}?)\s(?:that|who)\s/u.exec(actor)?.[1];
-    if (head && !/\bwhich\b/iu.test(head)) actor = head.trim();
-  }
-  return rules >= 8 ? (conditionSubject(before, actor) ?? actor) : actor;
-}
-
 /**
  * Rules 8: in a sentence whose first duty states none, the second of two duties coordinated after a
  * comma stands on its own ("That person shall be subject to the rules of notification …, and shall
@@ -295,26 +279,6 @@ function standsAlone(
     !/\b(?:that|which|who|whom)\b/iu.test(head) &&
     !statesNoDuty(clauseOf(s.text, second.start - s.start), rules);
   return alone ? [second] : [];
-}
-
-const RELATIVE_BEFORE = /\b(?:which|who|whom)\b(?! (?:case|event)\b)[^.;:]{0,120}$/iu;
-
-/**
- * Rules 8: a sentence with the modals of the relative clauses after its main modal masked ("shall
- * implement … plans which, in the case of …, shall be subject to …").
- */
-function maskRelativeModals(text: string, from: number): string {
-  return text.replace(new RegExp(MODAL.source, "gu"), (modal, _m, i: number) =>
-    // not "in which case", which opens no clause on a noun
-    i >= from && RELATIVE_BEFORE.test(text.slice(from, i)) ? "\u2060" : modal,
-  );
-}
-
-/** Rules 8: the clause of the duty whose modal is at `modalAt`: every other modal masked. */
-function clauseOf(text: string, modalAt: number): string {
-  return text.replace(new RegExp(MODAL.source, "gu"), (modal, _m, i: number) =>
-    i === modalAt ? modal : "\u2060",
-  );
 }
 
 export function fingerprint(text: string): string {

@@ -5,6 +5,9 @@
  */
 export type Modality = "obligation" | "prohibition" | "permission";
 
+/** A modal verb: what makes a sentence a duty, a prohibition or a permission. */
+export const MODAL = /\b(shall not|shall|must not|must|may not|may|(?:is|are) prohibited)\b/u;
+
 /** Rules 4: procedural guarantees worded with "shall" are rights of their holder. */
 const GUARANTEE_4 =
   /^\s*(?:be (?:consulted|heard|given (?:the|an) (?:opportunity|possibility))|have the (?:possibility|opportunity) to)\b/iu;

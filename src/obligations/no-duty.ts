@@ -4,6 +4,8 @@
  * read from the rules that introduced it on.
  */
 
+import { MODAL } from "./modality.ts";
+
 /** Never a duty: the act about itself, definitions, entry into force, liability. */
 const NOT_A_DUTY =
   /^(?:this|that|the present) (?:regulation|directive|decision|article|chapter|section|title|annex|paragraph)\b|^(?:paragraphs?|points?|subparagraphs?|articles?|chapters?|sections?|annex(?:es)?)\s+[\dIVX(]|\bshall not apply\b|\bshall (?:apply|enter into force|be binding|mean|be construed|be understood|be deemed|be without prejudice|not affect|not prejudice|be read|be addressed|cease to|expire)\b|\bmay be cited\b|\bshall (?:not )?be (?:liable|subject to any|assimilated|assisted by)\b|\bshall consist of\b|\bshall be adopted in accordance with the (?:examination|advisory) procedure\b|\bshall suffer no\b/iu;
@@ -62,4 +64,24 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules >= 4 && NOT_A_DUTY_4.test(sentence)) return true;
   if (rules >= 6 && NOT_A_DUTY_6.test(sentence)) return true;
   return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
+}
+
+const RELATIVE_BEFORE = /\b(?:which|who|whom)\b(?! (?:case|event)\b)[^.;:]{0,120}$/iu;
+
+/**
+ * Rules 8: a sentence with the modals of the relative clauses after its main modal masked ("shall
+ * implement … plans which, in the case of …, shall be subject to …").
+ */
+export function maskRelativeModals(text: string, from: number): string {
+  return text.replace(new RegExp(MODAL.source, "gu"), (modal, _m, i: number) =>
+    // not "in which case", which opens no clause on a noun
+    i >= from && RELATIVE_BEFORE.test(text.slice(from, i)) ? "\u2060" : modal,
+  );
+}
+
+/** Rules 8: the clause of the duty whose modal is at `modalAt`: every other modal masked. */
+export function clauseOf(text: string, modalAt: number): string {
+  return text.replace(new RegExp(MODAL.source, "gu"), (modal, _m, i: number) =>
+    i === modalAt ? modal : "\u2060",
+  );
 }

@@ -3,6 +3,7 @@
  * the leading clause, the interjections and the connectives around them. Each reading is gated by the
  * rules number that introduced it, so an older release re-extracts as it was.
  */
+import { conditionSubject } from "./antecedents.ts";
 import { FIRM_NOUN, PUBLIC_NOUN } from "./parties.ts";
 
 /** A clause a sentence opens with before its subject ("Where …,", "In accordance with …,"). */
@@ -91,4 +92,19 @@ export function actorOf(before: string, rules = 1): string {
     if (i > 0) s = s.slice(i + 1);
   }
   return s.replace(/\s+(?:also|therefore|only|nevertheless|further|in particular)$/iu, "").trim();
+}
+
+/** The holder a sentence names before its modal, or the agent of its passive; long subjects shortened. */
+export function holderOf(before: string, agent: string | null, rules: number): string {
+  let actor = agent ?? actorOf(before, rules);
+  // Rules 2: a long subject listing many things is named by its head, not dropped.
+  if (rules >= 2 && actor.length > 200) actor = (actor.split(",")[0] as string).trim();
+  // Rules 8: still too long, a party described by a relative clause is named by what stands before it
+  // ("Financial entities that provide information on non-major recurring ICT-related incidents that …,
+  // shall provide"), not dropped; a thing so described still is.
+  if (rules >= 8 && actor.length > 200) {
+    const head = /^(.{3,60}?)\s(?:that|who)\s/u.exec(actor)?.[1];
+    if (head && !/\bwhich\b/iu.test(head)) actor = head.trim();
+  }
+  return rules >= 8 ? (conditionSubject(before, actor) ?? actor) : actor;
 }
