@@ -9,12 +9,11 @@
  * both readers call a duty or permission of someone: the same words once determiners and plurals are set
  * aside, or the same entity types through the actor map.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inWorkingTree } from "../../src/canon/reader.ts";
 import { readObligationsCanon } from "../../src/obligations/canon.ts";
 import { ActorMap } from "../../src/obligations/taxonomy.ts";
-import { type Label, sameHolder } from "./score.ts";
+import { type Label, readLabels, sameHolder } from "./score.ts";
 
 export interface Agreement {
   items: number;
@@ -62,9 +61,12 @@ if (import.meta.main) {
   const files = process.argv.slice(2).filter((f) => !f.startsWith("--"));
   if (files.length !== 2)
     throw new Error("usage: node eval/atoms/agreement.ts <labels A> <labels B> [--disagreements] [--json]");
-  const read = (f: string) => (JSON.parse(readFileSync(f, "utf8")) as { labels: Label[] }).labels;
   const canon = readObligationsCanon(inWorkingTree(join(import.meta.dirname, "..", "..")), "eu");
-  const s = agreement(read(files[0] as string), read(files[1] as string), new ActorMap(canon.taxonomy));
+  const s = agreement(
+    readLabels(files[0] as string),
+    readLabels(files[1] as string),
+    new ActorMap(canon.taxonomy),
+  );
   const pct = (n: number, d: number) => `${((n / Math.max(1, d)) * 100).toFixed(1)} %`;
   if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
   else {

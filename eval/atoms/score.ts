@@ -71,6 +71,10 @@ export function sameHolder(x: string, y: string, act: string, map: ActorMap): bo
   );
 }
 
+/** The labels of a labels file (eval/atoms/labels*.json). */
+export const readLabels = (file: string): Label[] =>
+  (JSON.parse(readFileSync(file, "utf8")) as { labels: Label[] }).labels;
+
 export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Score {
   const byNode = new Map<string, ReleasedAtom[]>();
   for (const a of atoms) byNode.set(a.node, [...(byNode.get(a.node) ?? []), a]);
@@ -108,9 +112,7 @@ export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Sc
 if (import.meta.main) {
   const at = process.argv.indexOf("--labels");
   const file = at > 0 ? (process.argv[at + 1] as string) : join(import.meta.dirname, "labels.json");
-  const labelled = JSON.parse(readFileSync(file, "utf8")) as {
-    labels: Label[];
-  };
+  const labelled = { labels: readLabels(file) };
   const h = process.argv.indexOf("--half");
   const half = h > 0 ? process.argv[h + 1] : undefined;
   if (half !== undefined && half !== "dev" && half !== "test") throw new Error("--half dev or --half test");
@@ -119,11 +121,7 @@ if (import.meta.main) {
   const w = process.argv.indexOf("--agreed-with");
   const second =
     w > 0
-      ? new Map(
-          (JSON.parse(readFileSync(process.argv[w + 1] as string, "utf8")) as { labels: Label[] }).labels.map(
-            (l) => [`${l.n} ${l.node}`, l],
-          ),
-        )
+      ? new Map(readLabels(process.argv[w + 1] as string).map((l) => [`${l.n} ${l.node}`, l]))
       : undefined;
   const agreed = (l: Label) => {
     const o = second?.get(`${l.n} ${l.node}`);

@@ -12,6 +12,7 @@
  */
 import { join } from "node:path";
 import {
+  bindsOf,
   compare,
   GOLD_DIR,
   type Gold,
@@ -33,9 +34,6 @@ export interface ReaderAgreement {
   gold_only: string[];
   second_only: string[];
 }
-
-const bindsOf = (g: Gold) =>
-  new Set((g.acts ?? []).flatMap((a) => (a.binds ?? []).map((art) => `${a.act}/${art}`)));
 
 /** A register binding `articles` ("act/art_n"), to score the engine against. */
 export function registerOf(profile: string, as_of: string, articles: Iterable<string>): Gold {

@@ -62,6 +62,10 @@ const articleOf = (act: string, eid: string) => {
 /** A second reader's registers, written as the gold ones were, to measure how far two readers agree. */
 export const SECOND_DIR = join(import.meta.dirname, "second");
 
+/** The articles a register binds, as "act/art_n". */
+export const bindsOf = (g: Gold): Set<string> =>
+  new Set((g.acts ?? []).flatMap((a) => (a.binds ?? []).map((art) => `${a.act}/${art}`)));
+
 export function readGold(profile: string, dir = GOLD_DIR): Gold {
   return parse(readFileSync(join(dir, `${profile}.yaml`), "utf8")) as Gold;
 }
@@ -87,8 +91,7 @@ export function compare(release: LoadedRelease, gold: Gold): Comparison {
     const a = articleOf(d.act, d.unit_eid);
     if (a) binds.add(a);
   }
-  const goldBinds = new Set<string>();
-  for (const a of gold.acts ?? []) for (const art of a.binds ?? []) goldBinds.add(`${a.act}/${art}`);
+  const goldBinds = bindsOf(gold);
   const fp = [...binds].filter((a) => !goldBinds.has(a)).sort();
   const fn = [...goldBinds].filter((a) => !binds.has(a)).sort();
   const explained = new Set((gold.disagreements ?? []).map((d) => d.article));

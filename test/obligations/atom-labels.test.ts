@@ -5,10 +5,9 @@
  * ≥ 95 %, on each half.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
-import { type Label, type Score, score } from "../../eval/atoms/score.ts";
+import { readLabels, type Score, score } from "../../eval/atoms/score.ts";
 import { inWorkingTree } from "../../src/canon/reader.ts";
 import { readObligationsCanon } from "../../src/obligations/canon.ts";
 import { releaseAtoms } from "../../src/obligations/release-atoms.ts";
@@ -17,9 +16,7 @@ import { loadRelease } from "../../src/release/load.ts";
 import { newestBuilt, releaseDir } from "../../src/release/releases.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const labels = (
-  JSON.parse(readFileSync(join(ROOT, "eval", "atoms", "labels.json"), "utf8")) as { labels: Label[] }
-).labels;
+const labels = readLabels(join(ROOT, "eval", "atoms", "labels.json"));
 
 /** Why each half does not yet meet the targets (docs/obligations.md, "Atom quality"). */
 const SHORTFALL =
@@ -67,11 +64,7 @@ describe("atoms against labels written from the text", () => {
   });
 
   test("the second reading of the test half labels the same 120 sentences, from the documented sets", () => {
-    const second = (
-      JSON.parse(readFileSync(join(ROOT, "eval", "atoms", "labels-test-r2.json"), "utf8")) as {
-        labels: Label[];
-      }
-    ).labels;
+    const second = readLabels(join(ROOT, "eval", "atoms", "labels-test-r2.json"));
     assert.deepEqual(
       second.map((l) => [l.n, l.node, l.sentence]),
       labels.filter((l) => l.n <= 120).map((l) => [l.n, l.node, l.sentence]),
