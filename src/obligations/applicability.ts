@@ -15,8 +15,9 @@
  */
 import type { Atom } from "./atoms.ts";
 import { deriveFacts, evaluate, type Facts } from "./facts.ts";
+import { openReason, openTypes } from "./open-types.ts";
 import type { Derogation, Profile } from "./profiles.ts";
-import { NO_SCOPE, reaches, type Scope, type ScopeRule, type ScopeVerdict } from "./scope.ts";
+import { NO_SCOPE, type OpenTypes, reaches, type Scope, type ScopeRule, type ScopeVerdict } from "./scope.ts";
 import { type Addressee, addresseeOfType, ancestors, type Taxonomy } from "./taxonomy.ts";
 
 /** What the engine needs of an atom (the release's atoms.json carries it). */
@@ -155,7 +156,7 @@ function ancestryByName(node: string): string[] {
 export function prepared(
   profile: Profile,
   rules: Rules,
-): { facts: Facts; types: string[]; derived: string[] } {
+): { facts: Facts; types: string[]; derived: string[]; open: OpenTypes } {
   const base = deriveFacts(profile.facts, profile.entity_types, `profile ${profile.id}`);
   const types = new Set(base.types);
   const derived = [...base.derived];
@@ -168,7 +169,12 @@ export function prepared(
       derived.push(`${d.type} (${d.provision}: ${d.when.map((c) => `${c.fact}`).join(", ")})`);
     }
   }
-  return { facts: base.facts, types: [...types].sort(), derived };
+  return {
+    facts: base.facts,
+    types: [...types].sort(),
+    derived,
+    open: openTypes(rules.taxonomy, rules.scope.derive, base.facts, types),
+  };
 }
 
 export function decide(
@@ -182,7 +188,7 @@ export function decide(
   const rules: Rules = { taxonomy: tax, derogations, scope: more.scope ?? NO_SCOPE, ...more };
   const profileNow = prepared(profile, rules);
   const binds = ancestors(tax, profileNow.types);
-  const c = deciding(profile, date, rules, profileNow.facts, binds, tax, derogations);
+  const c = deciding(profile, date, rules, profileNow, binds, tax, derogations);
   const applicable: Decision[] = [];
   const excluded: Decision[] = [];
   const undetermined: Decision[] = [];
@@ -216,6 +222,8 @@ interface Deciding {
   facts: Facts;
   /** The types the profile is, and their ancestors. */
   binds: Set<string>;
+  /** The types it may be, on facts it does not state. */
+  open: OpenTypes;
   isParty: Map<string, boolean>;
   actRule: Map<string, ScopeRule>;
   partsByNode: Map<string, ScopeRule[]>;
@@ -233,7 +241,7 @@ function deciding(
   profile: Profile,
   date: string,
   rules: Rules,
-  facts: Facts,
+  { facts, open }: { facts: Facts; open: OpenTypes },
   binds: string[],
   tax: Taxonomy,
   derogations: Derogation[],
@@ -246,7 +254,7 @@ function deciding(
   const verdict = (r: ScopeRule) => {
     const known = verdicts.get(r);
     if (known) return known;
-    const v = reaches(r, bindSet, facts);
+    const v = reaches(r, bindSet, facts, open);
     verdicts.set(r, v);
     return v;
   };
@@ -260,6 +268,7 @@ function deciding(
     ancestry: rules.ancestry ?? ancestryByName,
     facts,
     binds: bindSet,
+    open,
     isParty: new Map(tax.types.map((t) => [t.id, addresseeOfType(tax, t.id) === "regulated_party"])),
     actRule: new Map(rules.scope.acts.map((r) => [r.id, r])),
     partsByNode,
@@ -296,9 +305,13 @@ function decided(atom: BindingAtom, c: Deciding): Decision | null {
   // 1. In force; 2. held by a party the profile is; 3. inside the act's and its parts' scope.
   if (atomStatus(atom, c.date) !== "in_force") return null;
   const addressee = atom.addressee ?? "regulated_party";
-  const reached = addresseesReached(atom, addressee, correlative, c);
+  const holders = holdersOf(atom, addressee, correlative, c);
+  const held = holders.filter((t) => c.binds.has(t));
+  // A duty of a type the profile may be, on facts it does not state, is undetermined (rules below).
+  const openly = held.length === 0 ? holders.filter((t) => c.open.has(t)) : [];
+  const reached = held.length > 0 ? held : openly;
   if (reached.length === 0) return null;
-  const inScope = scopeOf(atom, c);
+  const inScope = scopeOf(atom, c, openly.length > 0);
   if (!inScope) return null;
   const { scope, lineage } = inScope;
   const national = nationalLaw(atom, addressee, c.rules);
@@ -325,6 +338,7 @@ function decided(atom: BindingAtom, c: Deciding): Decision | null {
   // 4 and 5: derogations and modifications; then what a scope turning on an unstated fact leaves open.
   const notes = derogate(decision, lineage, c);
   scopeUndetermined(decision, scope, notes, c);
+  if (openly.length > 0) openUndetermined(decision, openly, notes, c);
   if (decision.status !== "excluded")
     for (const m of reasons.modified_by) notes.push(`modified by ${m.provision}: ${m.change}`);
   decision.note = notes.join("; ");
@@ -335,36 +349,51 @@ function decided(atom: BindingAtom, c: Deciding): Decision | null {
 }
 
 /**
- * The types holding the duty that the profile is: a regulated party's duty binds the parties it names;
- * a Member State's, the parties it prescribes conduct for (through national law); a right, the
- * parties it is held against. Duties of authorities and Union bodies bind no firm.
+ * The types holding the duty: a regulated party's duty binds the parties it names; a Member State's,
+ * the parties it prescribes conduct for (through national law); a right, the parties it is held
+ * against. Duties of authorities and Union bodies bind no firm.
  */
-function addresseesReached(
+function holdersOf(
   atom: BindingAtom,
   addressee: Addressee,
   correlative: string[] | null,
   c: Deciding,
 ): string[] {
-  const holders = correlative
-    ? correlative
-    : addressee === "regulated_party"
-      ? atom.applies_to.filter((t) => c.isParty.get(t))
-      : addressee === "member_state"
-        ? (atom.through_national_law ?? [])
-        : [];
-  return holders.filter((t) => c.binds.has(t));
+  if (correlative) return correlative;
+  if (addressee === "member_state") return atom.through_national_law ?? [];
+  return addressee === "regulated_party" ? atom.applies_to.filter((t) => c.isParty.get(t)) : [];
+}
+
+/** A duty held only by types the profile may be: undetermined on the facts that decide the type. */
+function openUndetermined(decision: Decision, openly: string[], notes: string[], c: Deciding): void {
+  if (decision.status === "excluded") return;
+  const why = openReason(openly, c.open);
+  decision.status = "undetermined";
+  decision.reasons.undetermined_by = { provision: why.provision, facts: why.facts };
+  // It replaces the act's own "decides whether this binds", which the open type is the reason for.
+  const scoped = notes[0]?.includes("decides whether this binds") ? 1 : 0;
+  notes.splice(0, scoped, why.note);
 }
 
 /**
  * The scope rules an atom sits under, its act's and then its parts', with the atom's lineage; null
- * when one of them does not reach the profile.
+ * when one of them does not reach the profile. A scope the profile may be in only as a type it may be
+ * (a payer) reaches no duty held by a type it is (an undertaking's authorisation).
  */
-function scopeOf(atom: BindingAtom, c: Deciding): { scope: ScopeRule[]; lineage: string[] } | null {
+function scopeOf(
+  atom: BindingAtom,
+  c: Deciding,
+  openly: boolean,
+): { scope: ScopeRule[]; lineage: string[] } | null {
+  const out = (r: ScopeRule) => {
+    const v = c.verdict(r);
+    return v.in === false || (v.in === "unknown" && v.open === true && !openly);
+  };
   const act = c.actRule.get(atom.act);
-  if (act && c.verdict(act).in === false) return null;
+  if (act && out(act)) return null;
   const lineage = [atom.node, ...c.ancestry(atom.node)];
   const parts = lineage.flatMap((n) => c.partsByNode.get(n) ?? []);
-  const partOut = parts.find((p) => c.verdict(p).in === false);
+  const partOut = parts.find(out);
   if (partOut) {
     if (!c.outOfScope.has(partOut.id)) c.outOfScope.set(partOut.id, outOf(atom.act, partOut));
     return null;

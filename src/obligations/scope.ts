@@ -40,7 +40,16 @@ export interface DerivedType {
   type: string;
   provision: string;
   when: Condition[];
+  /**
+   * A type any firm may have without a register knowing (paying and being paid, PSD2 Art 4(8)-(10)):
+   * while the profile does not state the facts, the type stays open and its duties are undetermined,
+   * naming them. A type a firm would know it has (identified as a critical entity) is not open.
+   */
+  open?: boolean;
 }
+
+/** The types a profile may be but does not say it is, each with the provision and facts that decide it. */
+export type OpenTypes = Map<string, { label: string; provision: string; facts: string[] }>;
 
 export interface Scope {
   acts: ScopeRule[];
@@ -112,6 +121,7 @@ export function parseScope(
       type: d.type,
       provision: d.provision,
       when: (d.when ?? []).map((c) => checkCondition(c, schema, `${where}: derive ${d.type}`)),
+      ...(d.open === true ? { open: true } : {}),
     };
   });
   return { acts, parts, derive };
@@ -120,16 +130,34 @@ export function parseScope(
 export type ScopeVerdict =
   | { in: true; reach: Reach; facts: string[] }
   | { in: false }
-  | { in: "unknown"; facts: string[] };
+  | { in: "unknown"; facts: string[] /** only through types the profile may be */; open?: true };
 
-/** Whether a scope rule reaches a profile of these (closed-upwards) types with these facts. */
-export function reaches(rule: ScopeRule, binds: Set<string>, facts: Facts): ScopeVerdict {
+/**
+ * Whether a scope rule reaches a profile of these (closed-upwards) types with these facts; a reach
+ * through a type the profile may be (open) is unknown, on the facts that would decide the type.
+ */
+export function reaches(
+  rule: ScopeRule,
+  binds: Set<string>,
+  facts: Facts,
+  open: OpenTypes = new Map(),
+): ScopeVerdict {
   const unknown: string[] = [];
+  let openOnly = true;
   for (const r of rule.reaches) {
-    if (!r.types.some((t) => binds.has(t))) continue;
+    const openly = r.types.some((t) => binds.has(t)) ? null : r.types.find((t) => open.has(t));
+    if (openly === undefined) continue;
     const v = evaluate(r.when, [], facts);
+    if (openly !== null) {
+      if (v.truth !== false) unknown.push(...(open.get(openly)?.facts ?? []), ...v.unknown);
+      continue;
+    }
     if (v.truth === true) return { in: true, reach: r, facts: v.used };
-    if (v.truth === "unknown") unknown.push(...v.unknown);
+    if (v.truth === "unknown") {
+      unknown.push(...v.unknown);
+      openOnly = false;
+    }
   }
-  return unknown.length > 0 ? { in: "unknown", facts: [...new Set(unknown)] } : { in: false };
+  if (unknown.length === 0) return { in: false };
+  return { in: "unknown", facts: [...new Set(unknown)], ...(openOnly ? { open: true as const } : {}) };
 }

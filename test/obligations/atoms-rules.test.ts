@@ -197,6 +197,21 @@ describe("extraction rules 6", () => {
     assert.equal(read(only, 8).length, 2);
   });
 
+  test("rules 8: who bears a loss, a risk or a burden of proof is an allocation, not a duty; who bears a cost pays", () => {
+    const units = article("x", [
+      "The payer shall bear all of the losses relating to any unauthorised payment transactions if they were incurred by the payer acting fraudulently.",
+      "The payer shall not bear any financial consequences resulting from use of the lost payment instrument after notification.",
+      "The payment service provider shall bear the risk of sending a payment instrument to the payer.",
+      "At the payment service provider’s request, the payer shall bear the burden of proving such conditions are met.",
+      "The company shall bear the cost of the independent third-party verification.",
+    ]);
+    assert.equal(read(units, 7).length, 5);
+    assert.deepEqual(
+      read(units, 8).map((a) => a.text),
+      ["The company shall bear the cost of the independent third-party verification."],
+    );
+  });
+
   test("a point naming a party with 'for' under a document's passive lead-in names its holder", () => {
     const units = article("x", [
       {

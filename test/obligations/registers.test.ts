@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { createEngine } from "../../src/engine/context.ts";
-import { obligations } from "../../src/engine/obligations.ts";
+import { obligations, register as decideFor } from "../../src/engine/obligations.ts";
 import { type LoadedRelease, loadRelease } from "../../src/release/load.ts";
 import { newestBuilt, releaseDir } from "../../src/release/releases.ts";
 import { acquis } from "../helpers/cli.ts";
@@ -19,13 +19,14 @@ type Register = ReturnType<typeof obligations>;
 
 describe("obligation registers on the eu release", () => {
   let release: LoadedRelease;
+  let engine: ReturnType<typeof createEngine>;
   const registers = new Map<string, Register>();
   const register = (id: string) => registers.get(id) as Register;
   before(() => {
     const record = newestBuilt(ROOT, "eu");
     assert.ok(record, "npm test builds eu first");
     release = loadRelease(releaseDir(ROOT, "eu", record.tag));
-    const engine = createEngine(release, {
+    engine = createEngine(release, {
       verification: { status: "digests-only", mode: "unverified", checks: ["digests"], statement: "" },
       disclaimer: { release: `eu@${record.tag}`, text: "" },
     });
@@ -185,6 +186,48 @@ describe("obligation registers on the eu release", () => {
       d.unit_eid.startsWith("art_37"),
     );
     assert.ok(dpo.length > 0, "GDPR Art 37 turns on the firm's core activities");
+  });
+
+  test("a firm that may pay and be paid: the payer's and payee's duties are undetermined until it says", () => {
+    // PSD2 Art 1(2)(b): the Directive sets the obligations of payment service users too; any firm may
+    // be one, so the electricity operator, which states nothing about its payments, is told which.
+    const dso = release.profiles.find((p) => p.id === "es-electricity-dso-essential-entity");
+    assert.ok(dso);
+    const psd2 = (r: Register) => items(r).filter((d) => d.act === "psd2");
+    const unsaid = psd2(register(dso.id));
+    const charges = unsaid.find((d) => d.unit_eid === "art_62__para_4");
+    assert.equal(charges?.status, "undetermined", "the payee's ban on surcharges turns on being a payee");
+    assert.deepEqual(charges?.reasons.undetermined_by, {
+      provision: "psd2/art_4__point_9",
+      facts: ["psd2_payee = true"],
+    });
+    assert.match(charges?.note ?? "", /binds a payee .*does not state psd2_payee = true/);
+    const instrument = unsaid.find((d) => d.unit_eid.startsWith("art_69__para_1"));
+    assert.deepEqual(instrument?.reasons.undetermined_by?.facts, ["psd2_payer = true", "psd2_payee = true"]);
+    assert.ok(
+      unsaid.every((d) => d.status === "undetermined"),
+      "nothing of PSD2 binds it as a given, and no provider's duty (an authorisation, Art 11) is listed at all",
+    );
+    assert.ok(!unsaid.some((d) => d.unit_eid.startsWith("art_11")));
+
+    const payee = decideFor(engine, { ...dso, facts: { ...dso.facts, psd2_payee: true } }, AS_OF);
+    const bound = payee.applicable.find((d) => d.atom.unit_eid === "art_62__para_4" && d.atom.act === "psd2");
+    assert.ok(
+      bound?.reasons.through_national_law,
+      "a payee is bound through the national law transposing Art 62(4)",
+    );
+    assert.ok(payee.derived.some((d) => d.startsWith("payee (psd2/art_4__point_9")));
+
+    const neither = decideFor(
+      engine,
+      { ...dso, facts: { ...dso.facts, psd2_payer: false, psd2_payee: false } },
+      AS_OF,
+    );
+    assert.ok(!neither.undetermined.some((d) => d.atom.act === "psd2"));
+    assert.ok(
+      neither.out_of_scope.some((o) => o.act === "psd2" && o.rule === "psd2"),
+      "then PSD2 is out of scope, once",
+    );
   });
 
   test("coverage --explain gives the same reasons as the payload; the report is headed by counts", () => {

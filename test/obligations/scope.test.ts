@@ -125,5 +125,12 @@ describe("scope canon", () => {
       { in: false },
       "another type",
     );
+    const open = new Map([["bank", { label: "bank", provision: "p", facts: ["is_bank = true"] }]]);
+    assert.deepEqual(
+      reaches(tlpt, new Set(["insurer"]), { staff_headcount: 300 }, open),
+      { in: "unknown", facts: ["is_bank = true"], open: true },
+      "a type the profile may be: unknown on the facts deciding the type, and only through it",
+    );
+    assert.deepEqual(reaches(tlpt, new Set(["insurer"]), { staff_headcount: 30 }, open), { in: false });
   });
 });
