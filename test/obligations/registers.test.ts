@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { createEngine } from "../../src/engine/context.ts";
-import { obligations, register as decideFor } from "../../src/engine/obligations.ts";
+import { register as decideFor, obligations } from "../../src/engine/obligations.ts";
 import { type LoadedRelease, loadRelease } from "../../src/release/load.ts";
 import { newestBuilt, releaseDir } from "../../src/release/releases.ts";
 import { acquis } from "../helpers/cli.ts";
