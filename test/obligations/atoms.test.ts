@@ -310,7 +310,7 @@ describe("obligation atoms", () => {
 
   test("rules 8: a pronoun after a conditional clause whose subject is a party stands for that party", () => {
     const text =
-      "The payer shall bear the losses. Where the payee or the payment service provider of the payee fails to accept strong customer authentication, it shall refund the financial damage caused to the payer’s payment service provider.";
+      "The payer shall keep its credentials safe. Where the payee or the payment service provider of the payee fails to accept strong customer authentication, it shall refund the financial damage caused to the payer’s payment service provider.";
     assert.equal(read(text, 7)[1]?.[1], "The payer");
     assert.equal(read(text, 8)[1]?.[1], "the payee or the payment service provider of the payee");
     // The party must head the clause's subject, and agree in number with the pronoun.
