@@ -335,7 +335,7 @@ export function extractAtoms(
   };
   for (const u of units) {
     if (!DUTY_KINDS.has(u.kind) || u.own_text === "") continue;
-    for (const s of sentences(u.own_text)) {
+    for (const s of sentences(u.own_text, rules)) {
       const duties = dutiesIn(s, rules);
       for (const [i, d] of duties.entries()) {
         if (rules >= 6) {
@@ -401,7 +401,7 @@ function leadInHolder(x: Extraction, u: Unit, d: Duty): string | null {
 function leadInDuty(x: Extraction, c: Unit): Duty | null {
   const p = c.parent ? x.byNode.get(c.parent) : undefined;
   if (!p || !DUTY_KINDS.has(p.kind)) return null;
-  const last = sentences(p.own_text).at(-1);
+  const last = sentences(p.own_text, x.rules).at(-1);
   if (!last || !/:\s*$/u.test(last.text)) return null;
   return dutiesIn(last, x.rules)[0] ?? null;
 }
@@ -420,7 +420,7 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty): void {
     namesDocument(PRONOUN.test(d.actor) ? (x.lastActor.get(articleOf(u)) ?? "") : d.actor);
   for (const c of x.children.get(u.node) ?? []) {
     if (!isPoint(c) || c.own_text === "") continue;
-    if (sentences(c.own_text).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
+    if (sentences(c.own_text, rules).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
     if (bareDocument && saysContents(c.own_text)) continue;
     const action = `${d.action} ${c.own_text}`.trim();
     // Rules 3: "The provider shall: … (b) not use …" forbids.

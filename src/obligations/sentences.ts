@@ -7,10 +7,20 @@ export interface Sentence {
   start: number;
 }
 
+/**
+ * Before rules 8 a full stop followed by a digit ("Section 2.2", "point 4.6", "EUR 1.5 million") could
+ * end no piece, so the words before it were skipped and the sentence began mid-number ("2 thereof, and
+ * thereafter shall keep the information updated"). Rules 8 keep such a stop, and one before a comma,
+ * semicolon or bracket, or a lower-case word ("Points 4.3., 4.4., 4.5. and the fifth paragraph", "i.e.
+ * where"), inside the sentence.
+ */
+const PIECE = /[^.;\n]+(?:[.;](?![0-9])|$)/gu;
+const PIECE_8 = /(?:[^.;\n]|\.(?=[0-9a-z,;)]|[ \t]+[a-z]))+(?:[.;](?![0-9])|$)/gu;
+
 /** Sentences (and `;`-ended clauses) of a text with their offsets. */
-export function sentences(text: string): Sentence[] {
+export function sentences(text: string, rules = 0): Sentence[] {
   const out: Sentence[] = [];
-  const re = /[^.;\n]+(?:[.;](?![0-9])|$)/gu;
+  const re = rules >= 8 ? PIECE_8 : PIECE;
   let buf = "";
   let bufStart = -1;
   for (const m of text.matchAll(re)) {
