@@ -19,7 +19,7 @@ import { MODAL, type Modality, modalityIn, modalityOf } from "./modality.ts";
 import { clauseOf, maskRelativeModals, statesNoDuty } from "./no-duty.ts";
 import { agentOf } from "./passive.ts";
 import { type Constant, constantsIn } from "./quantities.ts";
-import { type Sentence, sentences } from "./sentences.ts";
+import { listedItems, type Sentence, sentences } from "./sentences.ts";
 import { holderOf, LEADING_CLAUSE } from "./subject.ts";
 
 export type { Modality } from "./modality.ts";
@@ -335,7 +335,8 @@ export function extractAtoms(
   };
   for (const u of units) {
     if (!DUTY_KINDS.has(u.kind) || u.own_text === "") continue;
-    for (const s of sentences(u.own_text, rules)) {
+    const list = sentences(u.own_text, rules);
+    for (const [k, s] of list.entries()) {
       const duties = dutiesIn(s, rules);
       for (const [i, d] of duties.entries()) {
         if (rules >= 6) {
@@ -347,18 +348,27 @@ export function extractAtoms(
             continue;
           d.actor = leadInHolder(x, u, d) ?? d.actor;
         }
-        const leadIn = /:\s*$/u.test(s.text) && (x.children.get(u.node) ?? []).some(isPoint);
+        const colon = /:\s*$/u.test(s.text);
+        const points: Completion[] = colon
+          ? (x.children.get(u.node) ?? [])
+              .filter(isPoint)
+              .map((c) => ({ unit: c, start: 0, end: c.own_text.length }))
+          : [];
+        // Rules 8: an annex's items under a lead-in, where the corpus has no point units for them.
+        if (colon && points.length === 0 && rules >= 8)
+          for (const item of listedItems(list, k))
+            points.push({ unit: u, start: item.start, end: item.start + item.text.length });
         // Rules 8: points listing the exceptions to, or the conditions of, the lead-in's duty ("clinical
         // investigations shall be performed, except if:", "may be obtained …, provided that all of the
         // following conditions are fulfilled:") are no duties: the lead-in states the one duty.
-        if (!leadIn || (rules >= 8 && CONDITIONS_LEAD_IN_8.test(s.text))) {
+        if (points.length === 0 || (rules >= 8 && CONDITIONS_LEAD_IN_8.test(s.text))) {
           addAtom(x, u, d, d.start, d.end, null);
           continue;
         }
         // The lead-in's duty is stated point by point; under rules 2, once for the whole lead-in
         // ("… shall be considered a provider and shall be subject to …, in any of the following:").
         if (rules >= 2 && i > 0) continue;
-        addPoints(x, u, s, d);
+        addPoints(x, u, s, d, points);
       }
     }
   }
@@ -410,7 +420,7 @@ function leadInDuty(x: Extraction, c: Unit): Duty | null {
  * A lead-in's duty, completed by the points under it: each point without a duty of its own is an
  * atom with the lead-in's actor and modality, anchored at the point.
  */
-function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty): void {
+function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty, points: Completion[]): void {
   const rules = x.rules;
   // Rules 6: "The notification shall at least: (a) describe …": points saying what a document states.
   const bareDocument =
@@ -418,30 +428,36 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty): void {
     !x.ownDocuments.has(u.act) &&
     isBareLeadIn(d.action) &&
     namesDocument(PRONOUN.test(d.actor) ? (x.lastActor.get(articleOf(u)) ?? "") : d.actor);
-  for (const c of x.children.get(u.node) ?? []) {
-    if (!isPoint(c) || c.own_text === "") continue;
-    if (sentences(c.own_text, rules).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
-    if (bareDocument && saysContents(c.own_text)) continue;
-    const action = `${d.action} ${c.own_text}`.trim();
+  for (const p of points) {
+    const text = p.unit.own_text.slice(p.start, p.end);
+    if (text === "") continue;
+    if (sentences(text, rules).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
+    if (bareDocument && saysContents(text)) continue;
+    const action = `${d.action} ${text}`.trim();
     // Rules 3: "The provider shall: … (b) not use …" forbids.
     const modality =
-      rules >= 3 && d.modality === "obligation" && /^\s*not\s/iu.test(c.own_text)
-        ? "prohibition"
-        : d.modality;
-    const actor = pointHolder(c, d, rules) ?? d.actor;
-    addAtom(x, c, { modality, actor, action }, 0, c.own_text.length, { unit: u, sentence: s.text });
+      rules >= 3 && d.modality === "obligation" && /^\s*not\s/iu.test(text) ? "prohibition" : d.modality;
+    const actor = pointHolder(text, d, rules) ?? d.actor;
+    addAtom(x, p.unit, { modality, actor, action }, p.start, p.end, { unit: u, sentence: s.text });
   }
+}
+
+/** What completes a lead-in: a point unit, or an item of the lead-in's own unit (an annex's list). */
+interface Completion {
+  unit: Unit;
+  start: number;
+  end: number;
 }
 
 /**
  * Rules 6: "The information … shall be disclosed in the following manner: (k) for AIFMs of ELTIFs, in
  * the prospectus …": a point naming a party under a document's passive lead-in names its holder.
  */
-function pointHolder(c: Unit, d: Duty, rules: number): string | null {
+function pointHolder(point: string, d: Duty, rules: number): string | null {
   if (!(rules >= 6 && d.agentless && namesDocument(d.actor))) return null;
   const named =
     /^\s*for\s+((?!(?:the )?(?:purposes?|example|instance|information|each|that|this|those|these|all|any|which|whom|the following)\b)[^,;:()]{3,120}?),/iu.exec(
-      c.own_text,
+      point,
     );
   return named ? (named[1] as string).trim() : null;
 }

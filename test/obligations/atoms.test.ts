@@ -322,6 +322,37 @@ describe("obligation atoms", () => {
     assert.equal(read(plural, 8)[1]?.[1], "Importers");
   });
 
+  test("rules 8: an annex's items under a lead-in are its duties, one each, as points are", () => {
+    const annex = unit(
+      "anx_I",
+      "Part I Requirements\n\n(1)\n\nProducts shall be designed securely.\n\n(2)\n\nOn the basis of the risk assessment, products shall:\n\n(a)\n\nbe made available without known exploitable vulnerabilities;\n\n(b)\n\nnot expose unnecessary interfaces;\n\n(c)\n\nthe manufacturer shall keep a log;\n\n(3)\n\nUpdates shall be free of charge.",
+      "annex",
+    );
+    const atoms = extractAtoms([annex], 8);
+    assert.deepEqual(
+      atoms.map((a) => [a.modality, a.quoted_text]),
+      [
+        ["obligation", "Products shall be designed securely."],
+        ["obligation", "be made available without known exploitable vulnerabilities;"],
+        ["prohibition", "not expose unnecessary interfaces;"],
+        ["obligation", "the manufacturer shall keep a log;"],
+        ["obligation", "Updates shall be free of charge."],
+      ],
+      "each item completes the lead-in; an item with its own duty is read on its own; '(3)' ends the list",
+    );
+    assert.equal(atoms[1]?.actor, "products");
+    assert.match(atoms[1]?.action ?? "", /^: be made available without known exploitable vulnerabilities;$/u);
+    assert.deepEqual(
+      extractAtoms([annex], 7).map((a) => a.quoted_text),
+      [
+        "Products shall be designed securely.",
+        "the manufacturer shall keep a log;",
+        "Updates shall be free of charge.",
+      ],
+      "before rules 8 the lead-in, on a line without a stop, was lost with the items it completes",
+    );
+  });
+
   test("headings, chapters and recitals state no duties", () => {
     const units = [
       unit("chp_I", "Manufacturers shall comply.", "chapter"),

@@ -35,6 +35,23 @@ describe("sentences", () => {
     );
   });
 
+  test("a line that ends without a stop is a sentence of its own, not lost (rules 8)", () => {
+    const annex =
+      "Part I Cybersecurity requirements\n\n(2)\n\nProducts with digital elements shall:\n\n(a)\n\nbe made available without known exploitable vulnerabilities;";
+    assert.deepEqual(texts(annex, 8), [
+      "Part I Cybersecurity requirements",
+      "(2)",
+      "Products with digital elements shall:",
+      "(a)",
+      "be made available without known exploitable vulnerabilities;",
+    ]);
+    assert.deepEqual(
+      texts(annex, 7),
+      ["be made available without known exploitable vulnerabilities;"],
+      "as before",
+    );
+  });
+
   test("sentences end at a full stop or a semicolon, with their offsets, never across a line", () => {
     const text = "Providers shall register;\nthey shall keep records. Art. 5 applies.";
     assert.deepEqual(sentences(text, 8), [
