@@ -118,6 +118,12 @@ export const EXTRACTION_RULES = 8;
 const CONDITIONS_LEAD_IN_8 =
   /(?:\b(?:except|unless)(?: (?:if|where|when|in the following cases))?|(?<!\bonly )\b(?:provided that|where|if|when|on condition that)\b[^.;:]{0,240}\b(?:following|these) conditions (?:are|have been) (?:met|fulfilled|satisfied))\s*:\s*$/iu;
 
+/**
+ * Rules 8: "The business processes shall include but are not limited to: (a) settlement; …" (ITS
+ * 2025/302 Annex II): a list of examples of what a thing covers, neither the lead-in nor an item a duty.
+ */
+const EXAMPLES_LEAD_IN_8 = /^(?:include|comprise|consist of),? but (?:are|is|be) not limited to\s*:\s*$/iu;
+
 /** Rules 6: "X shall not be required to …": an exemption releases a duty and states none. */
 const EXEMPTION_6 = /^\s*be (?:required|obliged|obligated)\b/iu;
 /** Rules 6: "may" in a relative clause opened by a preposition grants nothing ("conditions under which … may"). */
@@ -358,6 +364,7 @@ export function extractAtoms(
         if (colon && points.length === 0 && rules >= 8)
           for (const item of listedItems(list, k))
             points.push({ unit: u, start: item.start, end: item.start + item.text.length });
+        if (rules >= 8 && points.length > 0 && EXAMPLES_LEAD_IN_8.test(d.action)) continue;
         // Rules 8: points listing the exceptions to, or the conditions of, the lead-in's duty ("clinical
         // investigations shall be performed, except if:", "may be obtained …, provided that all of the
         // following conditions are fulfilled:") are no duties: the lead-in states the one duty.

@@ -351,6 +351,13 @@ describe("obligation atoms", () => {
       ],
       "before rules 8 the lead-in, on a line without a stop, was lost with the items it completes",
     );
+    const examples = unit(
+      "anx_II",
+      "The business processes shall include but are not limited to:\n\n(a)\n\nsettlement;\n\n(b)\n\ncustody.",
+      "annex",
+    );
+    assert.deepEqual(extractAtoms([examples], 8), [], "examples of what a thing covers are no duties");
+    assert.equal(extractAtoms([examples], 7).length, 0, "(nor were they read before: the lead-in was lost)");
   });
 
   test("headings, chapters and recitals state no duties", () => {
