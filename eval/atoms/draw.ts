@@ -6,6 +6,12 @@
  * test/fixtures/extraction/atom-labels.json; `node eval/atoms/score.ts` compares.
  *
  *   node eval/atoms/draw.ts [seed] [--release eu@<tag>] [--count n] [--exclude <sample.json>] [--out <file>]
+ *                           [--rules n --new-since m]
+ *
+ * `--rules n --new-since m` draws among the atoms rules n read that rules m did not (the annex items rules
+ * 8 read: `node eval/atoms/draw.ts 20261128 --rules 8 --new-since 7 --count 80 --out
+ * eval/atoms/sample-annex.json`); an item whose lead-in is in its own unit (an annex's list) shows the
+ * text around it instead of the whole annex.
  *
  * The committed labels were drawn from eu@2026.11.2 with seed 20261125 (extraction rules 1). The second
  * dev sample (labels-dev2.json) was drawn from the same release with seed 20261126, 150 atoms, excluding
@@ -28,7 +34,7 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const valued = new Set(["--release", "--count", "--exclude", "--out"]);
+const valued = new Set(["--release", "--count", "--exclude", "--out", "--rules", "--new-since"]);
 const seed = Number(args.find((a, i) => !a.startsWith("--") && !valued.has(args[i - 1] ?? "")) ?? 20261125);
 const count = Number(option("--count") ?? 240);
 const excluded = option("--exclude");
@@ -56,7 +62,16 @@ const drawnBefore = new Set(
     ),
   ),
 );
-const atoms = extractAtoms(release.units, 1).filter((a) => !drawnBefore.has(`${a.node}\n${a.quoted_text}`));
+const rules = Number(option("--rules") ?? 1);
+const since = option("--new-since");
+const readBefore = new Set(
+  since === undefined
+    ? []
+    : extractAtoms(release.units, Number(since)).map((a) => `${a.node}\n${a.quoted_text}`),
+);
+const atoms = extractAtoms(release.units, rules).filter(
+  (a) => !drawnBefore.has(`${a.node}\n${a.quoted_text}`) && !readBefore.has(`${a.node}\n${a.quoted_text}`),
+);
 const rand = rng(seed);
 const copy = [...atoms];
 const sample: typeof atoms = [];
@@ -75,6 +90,20 @@ function article(node: string) {
   return u;
 }
 
+/** For an item of an annex's own list, the line ending with a colon that it completes. */
+function ownLeadIn(a: (typeof atoms)[number]): string | null {
+  const text = byNode.get(a.node)?.own_text ?? "";
+  const colon = text.lastIndexOf(":", text.indexOf(a.quoted_text));
+  return colon < 0 ? null : text.slice(text.lastIndexOf("\n", colon) + 1, colon + 1).trim();
+}
+
+/** The article's text, or for an item of an annex's own list the 6 000 characters around it. */
+function around(text: string, a: (typeof atoms)[number]): string {
+  if (a.lead_in !== a.node) return text.slice(0, 6000);
+  const at = Math.max(0, text.indexOf(a.quoted_text) - 4000);
+  return `${at > 0 ? "… " : ""}${text.slice(at, at + 6000)}`;
+}
+
 const out = {
   release: `eu@${record.tag}`,
   seed,
@@ -86,10 +115,9 @@ const out = {
       node: a.node,
       citation: byNode.get(a.node)?.citation ?? a.node,
       sentence: a.quoted_text,
-      lead_in: a.lead_in ? (byNode.get(a.lead_in)?.own_text ?? null) : null,
-      article: art
-        ? `${art.citation}${art.heading ? ` (${art.heading})` : ""}\n${art.text.slice(0, 6000)}`
-        : "",
+      lead_in:
+        a.lead_in === a.node ? ownLeadIn(a) : a.lead_in ? (byNode.get(a.lead_in)?.own_text ?? null) : null,
+      article: art ? `${art.citation}${art.heading ? ` (${art.heading})` : ""}\n${around(art.text, a)}` : "",
     };
   }),
 };
