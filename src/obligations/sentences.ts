@@ -43,17 +43,33 @@ export function sentences(text: string, rules = 0): Sentence[] {
     .filter((s) => s.text.length > 0);
 }
 
-/** A list item's own marker line: "(a)", "(iv)", a dash or a bullet; "(3)" numbers a paragraph, not an item. */
-const ITEM_MARKER = /^(?:\((?:[a-z]|[ivx]+)\)|[—–•-])$/u;
+/**
+ * A list item's own marker line, by style: "(a)" or "(iv)", "(1)", or a dash or bullet. A list keeps the
+ * style of its first marker, so "(3)" after "(a)" … "(m)" numbers the next paragraph, not an item.
+ */
+const ITEM_STYLES = [/^\((?:[a-z]|[ivx]+)\)$/u, /^\(\d+\)$/u, /^[—–•-]$/u];
 
 /**
  * Rules 8: the items an annex lists under a lead-in that is not split into point units (CRA Annex I:
- * "products with digital elements shall:", then "(a)", "be made available … ;", "(b)", …): the
- * sentence after each item marker, up to the first sentence that follows no marker.
+ * "products with digital elements shall:", then "(a)", "be made available … ;", "(b)", …): the first
+ * sentence after each marker of the first marker's style. An item may run on ("…; Where no minimum
+ * levels are offered, a statement to this effect shall be made;"): the list goes on at the next marker
+ * of its style, past sentences that end as an item does and dashes of a list inside the item, and ends
+ * at anything else (a marker of another style, a heading, a new lead-in).
  */
 export function listedItems(list: Sentence[], leadIn: number): Sentence[] {
+  const style = ITEM_STYLES.find((re) => re.test(list[leadIn + 1]?.text ?? ""));
   const items: Sentence[] = [];
-  for (let k = leadIn + 1; k + 1 < list.length && ITEM_MARKER.test((list[k] as Sentence).text); k += 2)
+  if (!style) return items;
+  let k = leadIn + 1;
+  while (k + 1 < list.length && style.test((list[k] as Sentence).text)) {
     items.push(list[k + 1] as Sentence);
+    k += 2;
+    while (k < list.length && !style.test((list[k] as Sentence).text) && runsOn((list[k] as Sentence).text))
+      k++;
+  }
   return items;
 }
+
+/** A sentence inside an item: one that ends as an item does ("…;", "…, or"), or a dash of a list within it. */
+const runsOn = (text: string) => /(?:[.;,]|\b(?:and|or))$/u.test(text) || /^[—–•-]$/u.test(text);

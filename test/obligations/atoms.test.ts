@@ -351,6 +351,31 @@ describe("obligation atoms", () => {
       ],
       "before rules 8 the lead-in, on a line without a stop, was lost with the items it completes",
     );
+    const numbered = unit(
+      "anx_III",
+      "Part II Vulnerability handling\n\nManufacturers shall:\n\n(1)\n\nidentify and document vulnerabilities;\n\n(2)\n\naddress and remediate vulnerabilities without delay.",
+      "annex",
+    );
+    assert.deepEqual(
+      extractAtoms([numbered], 8).map((a) => [a.actor, a.quoted_text]),
+      [
+        ["Manufacturers", "identify and document vulnerabilities;"],
+        ["Manufacturers", "address and remediate vulnerabilities without delay."],
+      ],
+      "a list numbered '(1)', '(2)' from its first item is a list too",
+    );
+    const label = unit(
+      "anx_IV",
+      "The manufacturer shall mark the device with the following:\n\n(a)\n\nits name;\n\n(b)\n\nwhere applicable, an indication that the device contains:\n\n—\n\na medicinal substance, or\n\n—\n\ntissues of human origin;\n\n(c)\n\nthe lot number.\n\nPart B Instructions\n\n(a)\n\nstray text.",
+      "annex",
+    );
+    assert.deepEqual(
+      extractAtoms([label], 8).map((a) => a.quoted_text),
+      ["its name;", "where applicable, an indication that the device contains:", "the lot number."],
+      // The dashes under (b) complete (b), which states no duty of its own: they are not items of the
+      // manufacturer's list, and reading them as its sub-items is not done yet.
+      "an item runs on through its own list ('…, or') to the next item; a heading ends the list",
+    );
     const examples = unit(
       "anx_II",
       "The business processes shall include but are not limited to:\n\n(a)\n\nsettlement;\n\n(b)\n\ncustody.",
