@@ -22,6 +22,10 @@ const labels = readLabels(join(ROOT, "eval", "atoms", "labels.json"));
 const SHORTFALL =
   "test half 87.5 % modality, 82.5 % addressee, 96.9 % actor under extraction rules 8 (86.7 %, 81.7 %, 96.9 % under rules 6 and 7); dev half 95.8 %, 91.7 %, 91.5 %; second dev set 94.7 %, 88.0 %, 91.8 % (91.0 % actor before the fifth session read a pronoun after a conditional clause as that clause's party; the test half, scored after it and at the fifth session's end, unchanged) (85.3 %, 79.3 %, 90.2 % before rules 8 and the keepers were tuned on it; 92.0 %, 85.3 %, 91.0 % before the fourth session's readings of rules, disclosures and transfers of responsibilities, which left the test half where it was) (rules 6: under rules 4-5 test 81.7 %, 77.5 %, 95.8 %, dev 87.5 %, 83.3 %, 86.3 %): notified bodies the readers count as authorities, instruments' purposes and certificates' contents the readers call no duty, impersonal and interview duties whose holder the readers name more narrowly than the engine; a second pair of readers of the test half agrees with the first on 89.2 % of modalities and 89.2 % of addressees, and the engine scores 92.5 %, 86.8 %, 96.8 % on the 106 items both readings agree on (docs/obligations.md, 'Two readers of the same text')";
 
+/** Why the annex items (eighth session) do not meet them. */
+const ANNEX_SHORTFALL =
+  "annex items first scored 93.8 % modality, 60.0 % addressee, 92.0 % actor (95.0 %, 61.3 %, 92.1 % after the list reading was completed); 23 of the addressee differences are notified bodies, whose duties the reader labels an authority's under the brief's convention and the engine a regulated party's (88.8 % with them set aside); the rest are thing-subject duties without a party and UN R155's approval authority";
+
 describe("atoms against labels written from the text", () => {
   const scores = new Map<string, Score>();
   before(() => {
@@ -39,6 +43,7 @@ describe("atoms against labels written from the text", () => {
         map,
       ),
     );
+    scores.set("annex", score(readLabels(join(ROOT, "eval", "atoms", "labels-annex.json")), atoms, map));
     scores.set(
       "dev",
       score(
@@ -76,6 +81,20 @@ describe("atoms against labels written from the text", () => {
         `#${l.n}`,
       );
     }
+  });
+
+  test("the annex items rules 8 read: 80 labels, scored with the others' targets (eval/atoms/README.md)", {
+    todo: ANNEX_SHORTFALL,
+  }, () => {
+    const annex = readLabels(join(ROOT, "eval", "atoms", "labels-annex.json"));
+    assert.deepEqual(
+      annex.map((l) => l.n),
+      Array.from({ length: 80 }, (_, i) => i + 1),
+    );
+    const s = scores.get("annex") as Score;
+    assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
+    assert.ok(s.addressee / s.items >= 0.95, `addressee ${s.addressee}/${s.items}`);
+    assert.ok(s.actor / s.actor_items >= 0.95, `actor ${s.actor}/${s.actor_items}`);
   });
 
   for (const half of ["test", "dev"]) {
