@@ -52,6 +52,8 @@ export interface Comparison {
   unexplained: string[];
   /** Disagreements the gold file lists on which engine and gold now agree: explanations to remove. */
   stale: string[];
+  /** Disagreements whose `engine:` is not what the engine now says of the article. */
+  misstated: string[];
 }
 
 const articleOf = (act: string, eid: string) => {
@@ -91,6 +93,18 @@ export function compare(release: LoadedRelease, gold: Gold): Comparison {
     const a = articleOf(d.act, d.unit_eid);
     if (a) binds.add(a);
   }
+  // What the engine says of an article that does not bind: undetermined before excluded, since an
+  // undetermined duty may still bind.
+  const status = new Map<string, string>();
+  for (const [list, said] of [
+    [p.excluded, "excluded"],
+    [p.undetermined, "undetermined"],
+  ] as const)
+    for (const d of list) {
+      const a = articleOf(d.act, d.unit_eid);
+      if (a) status.set(a, said);
+    }
+  for (const a of binds) status.set(a, "binds");
   const goldBinds = bindsOf(gold);
   const fp = [...binds].filter((a) => !goldBinds.has(a)).sort();
   const fn = [...goldBinds].filter((a) => !binds.has(a)).sort();
@@ -107,6 +121,12 @@ export function compare(release: LoadedRelease, gold: Gold): Comparison {
     false_negatives: fn,
     unexplained: [...fp, ...fn].filter((a) => !explained.has(a)),
     stale: [...explained].filter((a) => !fp.includes(a) && !fn.includes(a)).sort(),
+    misstated: (gold.disagreements ?? [])
+      .filter((d) => d.engine !== (status.get(d.article) ?? "not listed"))
+      .map(
+        (d) =>
+          `${d.article}: the file says ${d.engine}, the engine ${status.get(d.article) ?? "does not list it"}`,
+      ),
   };
 }
 

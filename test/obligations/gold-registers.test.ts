@@ -80,6 +80,7 @@ describe("registers against the gold registers", () => {
           [],
           "disagreements listed in the gold file on which engine and gold now agree",
         );
+        assert.deepEqual(c.misstated, [], "disagreements that misstate what the engine says of the article");
         for (const d of gold.disagreements ?? [])
           assert.ok(d.reason.length > 20, `${d.article}: a reason a reviewer can check`);
       },
