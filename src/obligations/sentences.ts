@@ -47,7 +47,8 @@ export function sentences(text: string, rules = 0): Sentence[] {
  * A list item's own marker line, by style: "(a)" or "(iv)", "(1)", or a dash or bullet. A list keeps the
  * style of its first marker, so "(3)" after "(a)" … "(m)" numbers the next paragraph, not an item.
  */
-const ITEM_STYLES = [/^\((?:[a-z]|[ivx]+)\)$/u, /^\(\d+\)$/u, /^[—–•-]$/u];
+const DASH = /^[—–•-]$/u;
+const ITEM_STYLES = [/^\((?:[a-z]|[ivx]+)\)$/u, /^\(\d+\)$/u, DASH];
 
 /**
  * Rules 8: the items an annex lists under a lead-in that is not split into point units (CRA Annex I:
@@ -72,4 +73,4 @@ export function listedItems(list: Sentence[], leadIn: number): Sentence[] {
 }
 
 /** A sentence inside an item: one that ends as an item does ("…;", "…, or"), or a dash of a list within it. */
-const runsOn = (text: string) => /(?:[.;,]|\b(?:and|or))$/u.test(text) || /^[—–•-]$/u.test(text);
+const runsOn = (text: string) => /(?:[.;,]|\b(?:and|or))$/u.test(text) || DASH.test(text);
