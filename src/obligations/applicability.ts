@@ -370,9 +370,7 @@ function openUndetermined(decision: Decision, openly: string[], notes: string[],
   const why = openReason(openly, c.open);
   decision.status = "undetermined";
   decision.reasons.undetermined_by = { provision: why.provision, facts: why.facts };
-  // It replaces the act's own "decides whether this binds", which the open type is the reason for.
-  const scoped = notes[0]?.includes("decides whether this binds") ? 1 : 0;
-  notes.splice(0, scoped, why.note);
+  notes.unshift(why.note);
 }
 
 /**
@@ -486,10 +484,14 @@ function exclude(decision: Decision, d: Derogation, disapplied: string, used: st
 
 /**
  * A scope that turns on an unstated fact leaves the duty undetermined, unless a derogation lifts
- * it whatever that fact is (TLPT for a microenterprise: DORA Art 26(1) excludes it outright).
+ * it whatever that fact is (TLPT for a microenterprise: DORA Art 26(1) excludes it outright). A scope
+ * unknown only through a type the profile may be is said by that type (openUndetermined).
  */
 function scopeUndetermined(decision: Decision, scope: ScopeRule[], notes: string[], c: Deciding): void {
-  const scopeUnknown = scope.find((r) => c.verdict(r).in === "unknown");
+  const scopeUnknown = scope.find((r) => {
+    const v = c.verdict(r);
+    return v.in === "unknown" && v.open !== true;
+  });
   if (!scopeUnknown || decision.status === "excluded") return;
   const v = c.verdict(scopeUnknown) as { facts: string[] };
   decision.reasons.undetermined_by = { provision: scopeUnknown.provision, facts: v.facts };

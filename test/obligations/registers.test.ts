@@ -218,6 +218,12 @@ describe("obligation registers on the eu release", () => {
     );
     assert.ok(payee.derived.some((d) => d.startsWith("payee (psd2/art_4__point_9")));
 
+    // A duty that also turns on another unstated fact names both (PSD2 Art 55 for the money remitter:
+    // a payment service user's, within framework contracts it does not say it concludes).
+    const framework = register("lt-micro-payment-institution").undetermined.find(
+      (d) => d.act === "psd2" && d.unit_eid === "art_55__para_2",
+    );
+    assert.match(framework?.note ?? "", /psd2_payer = true.*psd2_concludes_framework_contracts = true/u);
     const neither = decideFor(
       engine,
       { ...dso, facts: { ...dso.facts, psd2_payer: false, psd2_payee: false } },
