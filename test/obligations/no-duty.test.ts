@@ -76,6 +76,24 @@ describe("sentences that state no duty", () => {
       8,
       "When assessing whether a product is safe, the following aspects in particular shall be taken into account:",
     ],
+    // Liability, not conduct (ninth session; the five adjudicators of the registers read GDPR Art 82 so):
+    // the recourse between parties liable for the same damage, and liability that stays where it was.
+    [
+      8,
+      "Where a controller or processor has paid full compensation for the damage suffered, that controller or processor shall be entitled to claim back from the other controllers or processors involved in the same processing that part of the compensation corresponding to their part of responsibility.",
+    ],
+    [
+      8,
+      "Where that other processor fails to fulfil its data protection obligations, the initial processor shall remain fully liable to the controller for the performance of that other processor's obligations.",
+    ],
+    [
+      8,
+      "The latter shall remain fully responsible if the information supplied is incomplete, incorrect or misleading.",
+    ],
+    [
+      8,
+      "Without prejudice to the supervisory feedback received, financial entities shall remain fully responsible for the handling and for consequences of the ICT-related incidents reported pursuant to Article 19(1).",
+    ],
   ];
   test("each later set applies from the rules that introduced it", () => {
     for (const [rules, sentence] of introduced) {
@@ -89,8 +107,8 @@ describe("sentences that state no duty", () => {
       "Member States shall ensure that the credit value date is no later than the business day.",
       "Member States shall ensure the application of appropriate safeguards to the processing.",
       "The processor shall be entitled to receive the instructions in writing.",
-      // A right of recourse held against the other controllers is their correlative duty (GDPR Art 82(5)).
-      "Where a controller or processor has paid full compensation for the damage suffered, that controller or processor shall be entitled to claim back from the other controllers or processors involved in the same processing that part of the compensation corresponding to their part of responsibility.",
+      // Responsibility for doing a thing stays a duty (RTS 2024/1774 Art 28(4)).
+      "In case of such outsourcing, financial entities shall remain fully responsible for the verification of compliance with the ICT risk management requirements.",
       "Processing by a processor shall be governed by a contract or other legal act under Union or Member State law.",
       // "valid" in a relative clause is not the sentence's verb (MiFID II Art 57(13)).
       "Competent authorities shall publish the position limits they decide to impose, which shall be valid for an initial period.",

@@ -236,6 +236,51 @@ describe("obligation registers on the eu release", () => {
     );
   });
 
+  test("a money remitter: what binds only the payee's provider, or only transactions within the Union, waits for its facts", () => {
+    // PSD2 Art 2(4) disapplies Arts 81, 83(1), 89 and 92 (among others) where only one provider is in
+    // the Union, and Arts 49, 84 and 87 bind the provider that receives funds for the payee; a money
+    // remitter may only send (Art 4(22)), and its transfers may all leave the Union.
+    const lt = release.profiles.find((p) => p.id === "lt-micro-payment-institution");
+    assert.ok(lt);
+    const psd2 = (r: Register, art: string) =>
+      items(r).filter((d) => d.act === "psd2" && d.unit_eid.split("__")[0] === art);
+    for (const art of ["art_81", "art_89", "art_92"])
+      for (const d of psd2(register(lt.id), art)) {
+        assert.equal(d.status, "undetermined", `${d.atom}`);
+        assert.ok(d.reasons.undetermined_by?.facts.includes("psd2_both_providers_in_union = true"), d.atom);
+      }
+    for (const art of ["art_49", "art_84"])
+      for (const d of psd2(register(lt.id), art))
+        assert.ok(d.reasons.undetermined_by?.facts.includes("psd2_provider_of_payees = true"), d.atom);
+    assert.ok(psd2(register(lt.id), "art_89").length > 0);
+    // The universal bank states both, and keeps accounts for payees: each binds it.
+    const de = register("de-large-bank");
+    for (const art of ["art_49", "art_81", "art_84", "art_89", "art_92"])
+      assert.ok(articles(de.applicable).has(`psd2/${art}`), `de-large-bank: psd2/${art}`);
+    const within = decideFor(
+      engine,
+      { ...lt, facts: { ...lt.facts, psd2_both_providers_in_union: true } },
+      AS_OF,
+    );
+    assert.ok(within.applicable.some((d) => d.atom.act === "psd2" && d.atom.unit_eid.startsWith("art_89")));
+  });
+
+  test("Data Act Art 20(1): a micro or small data holder owes no free emergency data; its duty to show its costs waits for a claim", () => {
+    const lt = items(register("lt-micro-payment-institution")).filter(
+      (d) => d.act === "data-act" && d.unit_eid.startsWith("art_20"),
+    );
+    const free = lt.find((d) => d.unit_eid === "art_20__para_1");
+    assert.equal(free?.status, "excluded");
+    assert.match(JSON.stringify(free?.reasons), /data-act\/art_20__para_1/u);
+    const costs = lt.find((d) => d.unit_eid === "art_20__para_2");
+    assert.equal(costs?.status, "undetermined");
+    assert.ok(costs?.reasons.undetermined_by?.facts.includes("data_act_claims_compensation = true"));
+    const de = register("de-large-bank").applicable.filter(
+      (d) => d.act === "data-act" && d.unit_eid === "art_20__para_1",
+    );
+    assert.ok(de.length > 0, "a large data holder gives emergency data free of charge");
+  });
+
   test("coverage --explain gives the same reasons as the payload; the report is headed by counts", () => {
     const r = register("nl-micro-high-risk-ai-provider");
     const qms = r.applicable.find((d) =>
