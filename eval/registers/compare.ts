@@ -79,12 +79,20 @@ export function goldProfiles(dir = GOLD_DIR): string[] {
     .sort();
 }
 
-export function compare(release: LoadedRelease, gold: Gold): Comparison {
+/**
+ * What the engine says of each article it lists for a profile: binds, else undetermined, else
+ * excluded (an undetermined duty may still bind). With the register's counts.
+ */
+export function engineArticles(
+  release: LoadedRelease,
+  profile: string,
+  as_of: string,
+): { binds: Set<string>; status: Map<string, string>; counts: Comparison["engine"] } {
   const engine = createEngine(release, {
     verification: { status: "verified", mode: "digests-only", checks: ["digests"] },
     disclaimer: { release: `${release.meta.regime}@${release.meta.tag}`, text: "" },
   });
-  const p = obligations(engine, { entity_profile: gold.profile, as_of: gold.as_of }, gold.as_of);
+  const p = obligations(engine, { entity_profile: profile, as_of }, as_of);
   const binds = new Set<string>();
   for (const d of p.applicable) {
     // A right the firm holds is listed in its register, but an article binds by its duties (TASK.md);
@@ -93,8 +101,6 @@ export function compare(release: LoadedRelease, gold: Gold): Comparison {
     const a = articleOf(d.act, d.unit_eid);
     if (a) binds.add(a);
   }
-  // What the engine says of an article that does not bind: undetermined before excluded, since an
-  // undetermined duty may still bind.
   const status = new Map<string, string>();
   for (const [list, said] of [
     [p.excluded, "excluded"],
@@ -105,6 +111,11 @@ export function compare(release: LoadedRelease, gold: Gold): Comparison {
       if (a) status.set(a, said);
     }
   for (const a of binds) status.set(a, "binds");
+  return { binds, status, counts: { ...pick(p.counts), articles: binds.size } };
+}
+
+export function compare(release: LoadedRelease, gold: Gold): Comparison {
+  const { binds, status, counts } = engineArticles(release, gold.profile, gold.as_of);
   const goldBinds = bindsOf(gold);
   const fp = [...binds].filter((a) => !goldBinds.has(a)).sort();
   const fn = [...goldBinds].filter((a) => !binds.has(a)).sort();
@@ -113,7 +124,7 @@ export function compare(release: LoadedRelease, gold: Gold): Comparison {
   return {
     profile: gold.profile,
     as_of: gold.as_of,
-    engine: { ...pick(p.counts), articles: binds.size },
+    engine: counts,
     gold: { articles: goldBinds.size },
     precision: binds.size === 0 ? 1 : hit / binds.size,
     recall: goldBinds.size === 0 ? 1 : hit / goldBinds.size,

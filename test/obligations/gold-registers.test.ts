@@ -121,15 +121,13 @@ describe("second readings of gold registers (eval/registers/agreement.ts)", () =
  */
 export const ADJUDICATED_SHORTFALLS: Record<string, string> = {
   "at-small-medical-device-manufacturer":
-    "test profile: precision 77.8 %, recall 100 % at first comparison (ninth session, before any tuning on adjudicated registers)",
+    "test profile: precision 77.8 %, recall 100 % at first comparison (ninth session, before any tuning on adjudicated registers); 80.3 % / 100 % after readings made on the lt and nl dev adjudications (GDPR Art 82(5) and Data Act Art 20(1) left the register); left: GDPR duties conditioned on a kind of processing (Arts 7, 10, 11, 21, 22, 28), which the engine binds for every controller and this adjudicator leaves undetermined (a convention the dev adjudications split on), and MDR articles both readers leave out (Arts 17, 21, 28, 51, 58, 120); each is listed with its reason",
   "de-large-bank":
-    "test profile: precision 90.6 %, recall 92.8 % at first comparison (ninth session, before any tuning on adjudicated registers)",
+    "test profile: precision 90.6 %, recall 92.8 % at first comparison (ninth session, before any tuning on adjudicated registers); 91.7 % / 92.8 % after readings made on the lt and nl dev adjudications (DORA Art 22 left the register); left: AI Act Art 111(2) for a system put into service before August 2026, PSD2 Chapter 2's single payment transactions (Art 43(1)) without a fact, PSD2 articles written with the user as subject, and others; each is listed with its reason",
   "lt-micro-payment-institution":
-    "dev profile: precision 86.8 %, recall 96.8 % at first comparison (ninth session, before any tuning on adjudicated registers)",
+    "dev profile: precision 86.8 %, recall 96.8 % at first comparison (ninth session, before any tuning on adjudicated registers); 96.8 % / 96.8 % once GDPR Art 82(5) and kept liability (DORA Art 22(1)) stated no duty, Data Act Art 20(1) spared micro and small data holders, and PSD2's payee's-provider duties and Art 2(4)'s transactions within the Union turned on facts (read on this register and the text); left: GDPR Arts 35-36 (the DPIA's trigger, a convention the dev adjudications split on), PSD2 Art 97 without a fact for electronic initiation, and classification articles the readers bind; each is listed with its reason",
   "nl-micro-high-risk-ai-provider":
-    "dev profile: precision 91.5 %, recall 100 % at first comparison (ninth session, before any tuning on adjudicated registers)",
-  "pl-small-online-marketplace":
-    "test profile: precision 95.6 %, recall 97.7 % at first comparison (ninth session, before any tuning on adjudicated registers)",
+    "dev profile: precision 91.5 %, recall 100 % at first comparison (ninth session, before any tuning on adjudicated registers); 93.0 % / 98.1 % after the readings made on lt and nl (GDPR Art 82 left the register; Data Act Art 20 is undetermined for a micro data holder that does not say it claims compensation, which both readers bind); left: GDPR duties conditioned on a kind of processing (Arts 7, 10, 22, 36), which this adjudicator leaves undetermined and the lt adjudicator binds (Arts 10, 22); each is listed with its reason",
 };
 
 describe("adjudicated registers (eval/registers/adjudicated.ts)", () => {

@@ -76,7 +76,7 @@ describe("sentences that state no duty", () => {
       8,
       "When assessing whether a product is safe, the following aspects in particular shall be taken into account:",
     ],
-    // Liability, not conduct (ninth session; the five adjudicators of the registers read GDPR Art 82 so):
+    // Liability, not conduct (ninth session; the adjudicators of the lt and nl registers read GDPR Art 82 so):
     // the recourse between parties liable for the same damage, and liability that stays where it was.
     [
       8,
