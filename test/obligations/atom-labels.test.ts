@@ -26,6 +26,10 @@ const SHORTFALL =
 const ANNEX_SHORTFALL =
   "annex items first scored 93.8 % modality, 60.0 % addressee, 92.0 % actor (95.0 %, 61.3 %, 92.1 % after the list reading was completed; 95.0 %, 63.7 %, 94.7 % once Annex VI's UDI-DI changes were the manufacturer's); 23 of the addressee differences are notified bodies, whose duties the reader labels an authority's under the brief's convention and the engine a regulated party's (88.8 % with them set aside); the rest are thing-subject duties without a party and UN R155's approval authority";
 
+/** Why the second annex sample (ninth session, held out: scored once, its misses not read) does not meet them. */
+const ANNEX2_SHORTFALL =
+  "second annex sample (100 atoms, seed 20261129, none of the first's; the brief now holds notified bodies regulated parties) first and only scored 98.0 % modality, 92.0 % addressee, 86.9 % actor; held out, its misses are not read";
+
 describe("atoms against labels written from the text", () => {
   const scores = new Map<string, Score>();
   before(() => {
@@ -44,6 +48,7 @@ describe("atoms against labels written from the text", () => {
       ),
     );
     scores.set("annex", score(readLabels(join(ROOT, "eval", "atoms", "labels-annex.json")), atoms, map));
+    scores.set("annex2", score(readLabels(join(ROOT, "eval", "atoms", "labels-annex2.json")), atoms, map));
     scores.set(
       "dev",
       score(
@@ -92,6 +97,20 @@ describe("atoms against labels written from the text", () => {
       Array.from({ length: 80 }, (_, i) => i + 1),
     );
     const s = scores.get("annex") as Score;
+    assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
+    assert.ok(s.addressee / s.items >= 0.95, `addressee ${s.addressee}/${s.items}`);
+    assert.ok(s.actor / s.actor_items >= 0.95, `actor ${s.actor}/${s.actor_items}`);
+  });
+
+  test("the second annex sample, held out: 100 labels, scored with the others' targets", {
+    todo: ANNEX2_SHORTFALL,
+  }, () => {
+    const annex = readLabels(join(ROOT, "eval", "atoms", "labels-annex2.json"));
+    assert.deepEqual(
+      annex.map((l) => l.n),
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
+    const s = scores.get("annex2") as Score;
     assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
     assert.ok(s.addressee / s.items >= 0.95, `addressee ${s.addressee}/${s.items}`);
     assert.ok(s.actor / s.actor_items >= 0.95, `actor ${s.actor}/${s.actor_items}`);

@@ -253,9 +253,12 @@ describe("obligation registers on the eu release", () => {
       for (const d of psd2(register(lt.id), art))
         assert.ok(d.reasons.undetermined_by?.facts.includes("psd2_provider_of_payees = true"), d.atom);
     assert.ok(psd2(register(lt.id), "art_89").length > 0);
+    // Strong customer authentication (Art 97(1)): online access, electronic or remote initiation.
+    for (const d of psd2(register(lt.id), "art_97"))
+      assert.ok(d.reasons.undetermined_by?.facts.includes("psd2_electronic_initiation = true"), d.atom);
     // The universal bank states both, and keeps accounts for payees: each binds it.
     const de = register("de-large-bank");
-    for (const art of ["art_49", "art_81", "art_84", "art_89", "art_92"])
+    for (const art of ["art_49", "art_81", "art_84", "art_89", "art_92", "art_97"])
       assert.ok(articles(de.applicable).has(`psd2/${art}`), `de-large-bank: psd2/${art}`);
     const within = decideFor(
       engine,
