@@ -99,6 +99,10 @@ function normalisePhrase(s: string): string {
     .trim();
 }
 
+/** Rules 8: the words before a party that make it an infinitive's object ("… designed to protect "). */
+const INFINITIVE_OBJECT_8 =
+  / to (?!(?:the|a|an|any|all|its|their|that|this|those|these|each|such|other|be)\b)[a-z]+ (?:(?:the|a|an|any|all|other|such) )?$/u;
+
 /**
  * Whether a phrase scoped to `scope` is read where an atom sits: `where` is its act id, or the node of
  * the part of the act it sits in ("data-act/chp_V"), which also lies within its act. A scope names act
@@ -138,7 +142,12 @@ export class ActorMap {
       if (p.whole && norm === ` ${p.norm} `) return p.types;
     }
     // The head of the subject comes first: "distributors of a high-risk AI system" are distributors.
-    const first = this.firstTypesIn(text, act);
+    // Rules 8: not a party that is the object of an infinitive in the subject ("Guards designed to
+    // protect persons against the hazards …", Machinery Annex III): the subject is the thing.
+    const found = this.firstPhrase(` ${normalisePhrase(text)} `, act);
+    if (rules >= 8 && found && INFINITIVE_OBJECT_8.test(` ${normalisePhrase(text)} `.slice(0, found.at + 1)))
+      return [];
+    const first = found?.types ?? [];
     return rules >= 8 && first.length > 0 ? this.coordinated(text, act, first) : first;
   }
 

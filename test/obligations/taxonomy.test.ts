@@ -99,6 +99,15 @@ describe("the actor map", () => {
     assert.deepEqual(map.typesIn("Manufacturers and their personal data", "x", 8), ["manufacturer"]);
   });
 
+  test("rules 8: a party that is an infinitive's object in the subject names no holder; a party after 'to' alone still does", () => {
+    assert.deepEqual(map.typesIn("Guards designed to protect manufacturers against the hazards", "x", 8), []);
+    assert.deepEqual(map.typesIn("Guards designed to protect manufacturers against the hazards", "x", 7), [
+      "manufacturer",
+    ]);
+    assert.deepEqual(map.typesIn("Requests to the manufacturer", "x", 8), ["manufacturer"]);
+    assert.deepEqual(map.typesIn("The obligation to inform the manufacturer", "x", 8), []);
+  });
+
   test("the longest phrase wins where phrases start at one place", () => {
     assert.deepEqual(map.typesIn("manufacturers of toys", "x"), ["manufacturer", "distributor"]);
   });
