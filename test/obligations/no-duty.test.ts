@@ -90,6 +90,8 @@ describe("sentences that state no duty", () => {
       8,
       "The latter shall remain fully responsible if the information supplied is incomplete, incorrect or misleading.",
     ],
+    [8, "The Board shall be composed of one representative per Member State."],
+    [8, "The Union financial contribution shall cover up to 50 % of the acquisition costs of the tools."],
     [
       8,
       "Without prejudice to the supervisory feedback received, financial entities shall remain fully responsible for the handling and for consequences of the ICT-related incidents reported pursuant to Article 19(1).",
