@@ -83,7 +83,15 @@ if (import.meta.main) {
     workingTree: args.includes("--working-tree"),
   });
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-  for (const p of named.length ? named : adjudicatedProfiles()) {
+  const known = adjudicatedProfiles();
+  const unknown = named.filter((p) => !known.includes(p));
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `no adjudicated register for ${unknown.join(", ")}; there are: ${known.join(", ")}\n`,
+    );
+    process.exit(2);
+  }
+  for (const p of named.length ? named : known) {
     const adj = readAdjudication(p);
     const r = compare(release, adjudicatedRegister(p));
     const sides = (s: 1 | 2 | null) => adj.decisions.filter((d) => d.sides_with === s).length;
