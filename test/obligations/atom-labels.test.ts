@@ -30,6 +30,13 @@ const ANNEX_SHORTFALL =
 const ANNEX2_SHORTFALL =
   "second annex sample (100 atoms, seed 20261129, none of the first's; the brief now holds notified bodies regulated parties) first and only scored 98.0 % modality, 92.0 % addressee, 86.9 % actor; held out, its misses are not read";
 
+/** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
+function meetsTargets(s: Score): void {
+  assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
+  assert.ok(s.addressee / s.items >= 0.95, `addressee ${s.addressee}/${s.items}`);
+  assert.ok(s.actor / s.actor_items >= 0.95, `actor ${s.actor}/${s.actor_items}`);
+}
+
 describe("atoms against labels written from the text", () => {
   const scores = new Map<string, Score>();
   before(() => {
@@ -47,8 +54,8 @@ describe("atoms against labels written from the text", () => {
         map,
       ),
     );
-    scores.set("annex", score(readLabels(join(ROOT, "eval", "atoms", "labels-annex.json")), atoms, map));
-    scores.set("annex2", score(readLabels(join(ROOT, "eval", "atoms", "labels-annex2.json")), atoms, map));
+    for (const file of ["labels-annex.json", "labels-annex2.json"])
+      scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
       "dev",
       score(
@@ -88,40 +95,25 @@ describe("atoms against labels written from the text", () => {
     }
   });
 
-  test("the annex items rules 8 read: 80 labels, scored with the others' targets (eval/atoms/README.md)", {
-    todo: ANNEX_SHORTFALL,
-  }, () => {
-    const annex = readLabels(join(ROOT, "eval", "atoms", "labels-annex.json"));
-    assert.deepEqual(
-      annex.map((l) => l.n),
-      Array.from({ length: 80 }, (_, i) => i + 1),
-    );
-    const s = scores.get("annex") as Score;
-    assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
-    assert.ok(s.addressee / s.items >= 0.95, `addressee ${s.addressee}/${s.items}`);
-    assert.ok(s.actor / s.actor_items >= 0.95, `actor ${s.actor}/${s.actor_items}`);
-  });
-
-  test("the second annex sample, held out: 100 labels, scored with the others' targets", {
-    todo: ANNEX2_SHORTFALL,
-  }, () => {
-    const annex = readLabels(join(ROOT, "eval", "atoms", "labels-annex2.json"));
-    assert.deepEqual(
-      annex.map((l) => l.n),
-      Array.from({ length: 100 }, (_, i) => i + 1),
-    );
-    const s = scores.get("annex2") as Score;
-    assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
-    assert.ok(s.addressee / s.items >= 0.95, `addressee ${s.addressee}/${s.items}`);
-    assert.ok(s.actor / s.actor_items >= 0.95, `actor ${s.actor}/${s.actor_items}`);
-  });
+  // The annex samples: every label numbered in order, scored with the others' targets.
+  for (const [name, file, count, why] of [
+    ["the annex items rules 8 read (eval/atoms/README.md)", "labels-annex.json", 80, ANNEX_SHORTFALL],
+    ["the second annex sample, held out", "labels-annex2.json", 100, ANNEX2_SHORTFALL],
+  ] as const) {
+    test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
+      const annex = readLabels(join(ROOT, "eval", "atoms", file));
+      assert.deepEqual(
+        annex.map((l) => l.n),
+        Array.from({ length: count }, (_, i) => i + 1),
+      );
+      const s = scores.get(file) as Score;
+      meetsTargets(s);
+    });
+  }
 
   for (const half of ["test", "dev"]) {
     test(`${half} half: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %`, { todo: SHORTFALL }, () => {
-      const s = scores.get(half) as Score;
-      assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
-      assert.ok(s.addressee / s.items >= 0.95, `addressee ${s.addressee}/${s.items}`);
-      assert.ok(s.actor / s.actor_items >= 0.95, `actor ${s.actor}/${s.actor_items}`);
+      meetsTargets(scores.get(half) as Score);
     });
   }
 });
