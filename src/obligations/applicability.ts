@@ -187,7 +187,7 @@ export function decide(
 ): Applicability {
   const rules: Rules = { taxonomy: tax, derogations, scope: more.scope ?? NO_SCOPE, ...more };
   const profileNow = prepared(profile, rules);
-  const binds = ancestors(tax, profileNow.types);
+  const binds = boundTypes(tax, profileNow.types, rules);
   const c = deciding(profile, date, rules, profileNow, binds, tax, derogations);
   const applicable: Decision[] = [];
   const excluded: Decision[] = [];
@@ -213,6 +213,20 @@ export function decide(
   };
 }
 
+/**
+ * The types a profile binds as, and every broader one; not "person" where only a type any firm may take
+ * on leads there (a payer it states it is): paying through a provider does not make a firm every
+ * "natural or legal person" an act addresses.
+ */
+function boundTypes(tax: Taxonomy, types: string[], rules: Rules): string[] {
+  const open = new Set(rules.scope.derive.filter((d) => d.open).map((d) => d.type));
+  const closed = ancestors(
+    tax,
+    types.filter((t) => !open.has(t)),
+  );
+  return ancestors(tax, types).filter((t) => t !== "person" || closed.includes("person"));
+}
+
 /** What deciding an atom reads: the profile as prepared, the canon, and the scope verdicts so far. */
 interface Deciding {
   profile: Profile;
@@ -224,6 +238,8 @@ interface Deciding {
   binds: Set<string>;
   /** The types it may be, on facts it does not state. */
   open: OpenTypes;
+  /** The types any firm may take on (open derivations and what they are), stated or not. */
+  capacities: Set<string>;
   isParty: Map<string, boolean>;
   actRule: Map<string, ScopeRule>;
   partsByNode: Map<string, ScopeRule[]>;
@@ -269,6 +285,12 @@ function deciding(
     facts,
     binds: bindSet,
     open,
+    capacities: new Set(
+      ancestors(
+        tax,
+        rules.scope.derive.filter((d) => d.open).map((d) => d.type),
+      ).filter((t) => t !== "person"),
+    ),
     isParty: new Map(tax.types.map((t) => [t.id, addresseeOfType(tax, t.id) === "regulated_party"])),
     actRule: new Map(rules.scope.acts.map((r) => [r.id, r])),
     partsByNode,
@@ -311,7 +333,7 @@ function decided(atom: BindingAtom, c: Deciding): Decision | null {
   const openly = held.length === 0 ? holders.filter((t) => c.open.has(t)) : [];
   const reached = held.length > 0 ? held : openly;
   if (reached.length === 0) return null;
-  const inScope = scopeOf(atom, c, openly.length > 0);
+  const inScope = scopeOf(atom, c, openly.length > 0, held);
   if (!inScope) return null;
   const { scope, lineage } = inScope;
   const national = nationalLaw(atom, addressee, c.rules);
@@ -382,13 +404,14 @@ function scopeOf(
   atom: BindingAtom,
   c: Deciding,
   openly: boolean,
+  held: string[],
 ): { scope: ScopeRule[]; lineage: string[] } | null {
   const out = (r: ScopeRule) => {
     const v = c.verdict(r);
     return v.in === false || (v.in === "unknown" && v.open === true && !openly);
   };
   const act = c.actRule.get(atom.act);
-  if (act && out(act)) return null;
+  if (act && (out(act) || !inCapacity(act, held, c))) return null;
   const lineage = [atom.node, ...c.ancestry(atom.node)];
   const parts = lineage.flatMap((n) => c.partsByNode.get(n) ?? []);
   const partOut = parts.find(out);
@@ -397,6 +420,16 @@ function scopeOf(
     return null;
   }
   return { scope: [...(act ? [act] : []), ...parts], lineage };
+}
+
+/**
+ * An act that reaches a firm only in a capacity any firm may take on (PSD2 a payer or payee it states it
+ * is) applies only the duties held in that capacity, not an undertaking's authorisation (Art 11).
+ */
+function inCapacity(act: ScopeRule, held: string[], c: Deciding): boolean {
+  const v = c.verdict(act);
+  if (v.in !== true || !v.reach.types.every((t) => c.capacities.has(t))) return true;
+  return held.some((t) => c.capacities.has(t));
 }
 
 /**

@@ -268,9 +268,10 @@ describe("obligation registers on the eu release", () => {
     assert.ok(within.applicable.some((d) => d.atom.act === "psd2" && d.atom.unit_eid.startsWith("art_89")));
   });
 
-  test("a firm that states it pays and is paid gets the payer's and payee's duties, and no provider's", {
-    todo: "found at the end of the ninth session: once psd2_payer / psd2_payee are stated, PSD2 reaches the firm wholly and duties it puts on 'undertakings' or 'persons' (Art 11's authorisation, Arts 40, 44, 59, 63, 64, 71, 76, 81) bind a firm that is only a payment service user; an act reached in one capacity should apply only that capacity's duties. No shipped profile states these facts.",
-  }, () => {
+  test("a firm that states it pays and is paid gets the payer's and payee's duties, and no provider's or any person's", () => {
+    // PSD2 then reaches it as a payment service user only (Art 1(2)(b)): not the authorisation PSD2
+    // requires of undertakings that provide payment services (Art 11), nor, through "person", duties other
+    // acts put on any natural or legal person.
     const dso = release.profiles.find((p) => p.id === "es-electricity-dso-essential-entity");
     assert.ok(dso);
     const user = decideFor(
@@ -282,8 +283,18 @@ describe("obligation registers on the eu release", () => {
       user.applicable.filter((d) => d.atom.act === "psd2").map((d) => d.atom.unit_eid.split("__")[0]),
     );
     for (const art of ["art_62", "art_69", "art_80"]) assert.ok(bound.has(art), `psd2/${art}, a user's duty`);
-    for (const art of ["art_11", "art_40", "art_44", "art_59"])
+    for (const art of ["art_6", "art_11", "art_24", "art_32"])
       assert.ok(!bound.has(art), `psd2/${art}, a provider's`);
+    const elsewhere = (r: ReturnType<typeof decideFor>) =>
+      r.applicable
+        .filter((d) => d.atom.act !== "psd2")
+        .map((d) => `${d.atom.node} ${d.atom.char_start}`)
+        .sort();
+    assert.deepEqual(
+      elsewhere(user),
+      elsewhere(decideFor(engine, dso, AS_OF)),
+      "no other act's duty is gained",
+    );
   });
 
   test("Data Act Art 20(1): a micro or small data holder owes no free emergency data; its duty to show its costs waits for a claim", () => {
