@@ -15,7 +15,7 @@
  */
 import type { Atom } from "./atoms.ts";
 import { deriveFacts, evaluate, type Facts } from "./facts.ts";
-import { openReason, openTypes } from "./open-types.ts";
+import { boundTypes, capacities, inCapacity, openReason, openTypes } from "./open-types.ts";
 import type { Derogation, Profile } from "./profiles.ts";
 import { NO_SCOPE, type OpenTypes, reaches, type Scope, type ScopeRule, type ScopeVerdict } from "./scope.ts";
 import { type Addressee, addresseeOfType, ancestors, type Taxonomy } from "./taxonomy.ts";
@@ -187,7 +187,7 @@ export function decide(
 ): Applicability {
   const rules: Rules = { taxonomy: tax, derogations, scope: more.scope ?? NO_SCOPE, ...more };
   const profileNow = prepared(profile, rules);
-  const binds = boundTypes(tax, profileNow.types, rules);
+  const binds = boundTypes(tax, profileNow.types, rules.scope.derive);
   const c = deciding(profile, date, rules, profileNow, binds, tax, derogations);
   const applicable: Decision[] = [];
   const excluded: Decision[] = [];
@@ -211,20 +211,6 @@ export function decide(
     out_of_scope: [...c.outOfScope.values()].sort((a, b) => (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)),
     counts: counts(applicable, excluded, undetermined),
   };
-}
-
-/**
- * The types a profile binds as, and every broader one; not "person" where only a type any firm may take
- * on leads there (a payer it states it is): paying through a provider does not make a firm every
- * "natural or legal person" an act addresses.
- */
-function boundTypes(tax: Taxonomy, types: string[], rules: Rules): string[] {
-  const open = new Set(rules.scope.derive.filter((d) => d.open).map((d) => d.type));
-  const closed = ancestors(
-    tax,
-    types.filter((t) => !open.has(t)),
-  );
-  return ancestors(tax, types).filter((t) => t !== "person" || closed.includes("person"));
 }
 
 /** What deciding an atom reads: the profile as prepared, the canon, and the scope verdicts so far. */
@@ -285,12 +271,7 @@ function deciding(
     facts,
     binds: bindSet,
     open,
-    capacities: new Set(
-      ancestors(
-        tax,
-        rules.scope.derive.filter((d) => d.open).map((d) => d.type),
-      ).filter((t) => t !== "person"),
-    ),
+    capacities: capacities(tax, rules.scope.derive),
     isParty: new Map(tax.types.map((t) => [t.id, addresseeOfType(tax, t.id) === "regulated_party"])),
     actRule: new Map(rules.scope.acts.map((r) => [r.id, r])),
     partsByNode,
@@ -411,7 +392,7 @@ function scopeOf(
     return v.in === false || (v.in === "unknown" && v.open === true && !openly);
   };
   const act = c.actRule.get(atom.act);
-  if (act && (out(act) || !inCapacity(act, held, c))) return null;
+  if (act && (out(act) || !inCapacity(c.verdict(act), held, c.capacities))) return null;
   const lineage = [atom.node, ...c.ancestry(atom.node)];
   const parts = lineage.flatMap((n) => c.partsByNode.get(n) ?? []);
   const partOut = parts.find(out);
@@ -420,16 +401,6 @@ function scopeOf(
     return null;
   }
   return { scope: [...(act ? [act] : []), ...parts], lineage };
-}
-
-/**
- * An act that reaches a firm only in a capacity any firm may take on (PSD2 a payer or payee it states it
- * is) applies only the duties held in that capacity, not an undertaking's authorisation (Art 11).
- */
-function inCapacity(act: ScopeRule, held: string[], c: Deciding): boolean {
-  const v = c.verdict(act);
-  if (v.in !== true || !v.reach.types.every((t) => c.capacities.has(t))) return true;
-  return held.some((t) => c.capacities.has(t));
 }
 
 /**

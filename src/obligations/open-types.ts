@@ -6,7 +6,7 @@
  * critical entity by its Member State) is derived, never open.
  */
 import { evaluate, type Facts } from "./facts.ts";
-import type { DerivedType, OpenTypes } from "./scope.ts";
+import type { DerivedType, OpenTypes, ScopeVerdict } from "./scope.ts";
 import { ancestors, type Taxonomy } from "./taxonomy.ts";
 
 /**
@@ -48,3 +48,33 @@ export function openReason(
     note: `binds a ${who} (${first.provision}); the profile does not state ${facts.join(" or ")}`,
   };
 }
+
+/**
+ * Stated, an open type is a capacity: the types open derivations give, and what they are, short of
+ * "person". Paying through a provider does not make a firm every "natural or legal person" an act
+ * addresses.
+ */
+export function capacities(tax: Taxonomy, derive: DerivedType[]): Set<string> {
+  return new Set(ancestors(tax, openlyDerived(derive)).filter((t) => t !== "person"));
+}
+
+/** The types a profile binds as, and every broader one; "person" only where a type it has, not a capacity, leads there. */
+export function boundTypes(tax: Taxonomy, types: string[], derive: DerivedType[]): string[] {
+  const open = new Set(openlyDerived(derive));
+  const closed = ancestors(
+    tax,
+    types.filter((t) => !open.has(t)),
+  );
+  return ancestors(tax, types).filter((t) => t !== "person" || closed.includes("person"));
+}
+
+/**
+ * An act that reaches a firm only in a capacity (PSD2: a payer or payee it states it is) applies only the
+ * duties held in that capacity, not an undertaking's authorisation (Art 11).
+ */
+export function inCapacity(act: ScopeVerdict, held: string[], capacities: Set<string>): boolean {
+  if (act.in !== true || !act.reach.types.every((t) => capacities.has(t))) return true;
+  return held.some((t) => capacities.has(t));
+}
+
+const openlyDerived = (derive: DerivedType[]) => derive.filter((d) => d.open).map((d) => d.type);
