@@ -18,7 +18,7 @@ import { deriveFacts, evaluate, type Facts } from "./facts.ts";
 import { boundTypes, capacities, inCapacity, openReason, openTypes } from "./open-types.ts";
 import type { Derogation, Profile } from "./profiles.ts";
 import { NO_SCOPE, type OpenTypes, reaches, type Scope, type ScopeRule, type ScopeVerdict } from "./scope.ts";
-import { type Addressee, addresseeOfType, ancestors, type Taxonomy } from "./taxonomy.ts";
+import { type Addressee, addresseeOfType, type Taxonomy } from "./taxonomy.ts";
 
 /** What the engine needs of an atom (the release's atoms.json carries it). */
 export interface BindingAtom
