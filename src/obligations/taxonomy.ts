@@ -144,9 +144,8 @@ export class ActorMap {
     // The head of the subject comes first: "distributors of a high-risk AI system" are distributors.
     // Rules 8: not a party that is the object of an infinitive in the subject ("Guards designed to
     // protect persons against the hazards …", Machinery Annex III): the subject is the thing.
-    const found = this.firstPhrase(` ${normalisePhrase(text)} `, act);
-    if (rules >= 8 && found && INFINITIVE_OBJECT_8.test(` ${normalisePhrase(text)} `.slice(0, found.at + 1)))
-      return [];
+    const found = this.firstPhrase(norm, act);
+    if (rules >= 8 && found && INFINITIVE_OBJECT_8.test(norm.slice(0, found.at + 1))) return [];
     const first = found?.types ?? [];
     return rules >= 8 && first.length > 0 ? this.coordinated(text, act, first) : first;
   }
