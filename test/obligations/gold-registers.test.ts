@@ -26,7 +26,7 @@ const ROOT = join(import.meta.dirname, "..", "..");
  */
 export const SHORTFALLS: Record<string, string> = {
   "ee-small-token-offeror":
-    "dev profile (tenth session; two readers who saw only the law: MiCA; the 48 others): precision 78.7 %, recall 92.5 % at first comparison (before any tuning on it)",
+    "dev profile (tenth session; two readers who saw only the law: MiCA; the 48 others): precision 78.7 %, recall 92.5 % at first comparison (before any tuning on it); 97.4 % / 92.5 % once the MiCA Art 4(2) exemptions lifted the white paper's own articles (Arts 6, 8(1) and (4)-(6), 9, 12, 15; unless one is drawn up voluntarily, Art 4(8)) and Title VI on market abuse turned on acts concerning crypto-assets admitted to trading (Art 86(1)); left: Data Act Art 20 and ePrivacy Art 5, each undetermined on a fact the reader takes as given, GDPR Art 29 and MiCA Art 109(2); each is listed with its reason in the gold file",
   "nl-micro-high-risk-ai-provider":
     "dev profile: precision 73.2 %, recall 91.2 % at first comparison (before any tuning on it), 86.7 % / 91.2 % under extraction rules 4-5 and 6, 88.1 % / 91.2 % under rules 7 (AI Act Art 62(2) weighs the SMEs' interests, it is not their duty), 88.3 % / 93.0 % under rules 8 (AI Act Art 74(12): access granted “by providers” is the provider's duty), 93.0 % / 93.0 % once scope parts named the facts AI Act Arts 36(8)-(9), 78(3) and 111 turn on; left: GDPR articles the readers disagree on (Arts 7, 10, 22, 60) and Data Act Chapter V; each is listed with its reason in the gold file; then 93.4 % / 100 % once Data Act Chapter V reached every legal person holding the data a public body asks for (Art 14; this reader and the fr, it and de readers bind it); 95.0 % / 100 % once GDPR Art 60 turned on whether the firm carries out cross-border processing (Arts 4(23), 56(1); read from the it reader's fact; every reader had left Art 60 out); GDPR Art 29 left the registers of controllers that are no processors in the eighth session (its holders are the processor and the staff under either's authority; read on the es, fr, it and ie dev registers and the text): 94.9 % / 98.2 % (this reader binds it)",
   "at-small-medical-device-manufacturer":
@@ -52,10 +52,7 @@ const GOLD_PENDING =
   "one of the five gold registers (nl-micro-high-risk-ai-provider) was still being written by readers who see only the law when this was committed";
 
 /** Gold registers delivered after the engine was frozen, whose disagreements are not yet read against the text. */
-const UNREAD: Record<string, string> = {
-  "ee-small-token-offeror":
-    "delivered in the tenth session (two readers who saw only the law: MiCA; the 48 others); its disagreements with the engine are not yet read against the text",
-};
+const UNREAD: Record<string, string> = {};
 
 describe("registers against the gold registers", () => {
   let release: LoadedRelease;
@@ -126,7 +123,7 @@ describe("second readings of gold registers (eval/registers/agreement.ts)", () =
  */
 export const ADJUDICATED_SHORTFALLS: Record<string, string> = {
   "ee-small-token-offeror":
-    "dev profile, read twice and adjudicated in the tenth session: precision 78.7 %, recall 94.9 % at first comparison (before any tuning on it)",
+    "dev profile, read twice and adjudicated in the tenth session: precision 78.7 %, recall 94.9 % at first comparison (before any tuning on it); 97.4 % / 94.9 % after the MiCA readings (see the single-reader entry); one article short of the recall target: Data Act Art 20 and ePrivacy Art 5 are undetermined on facts the adjudicator takes as given, and MiCA Art 109(2) is over-included; each is listed with its reason",
   "es-electricity-dso-essential-entity":
     "dev profile, adjudicated at the ninth session's end: precision 97.6 %, recall 87.2 % at first comparison; recall is lost on the payer's and payee's PSD2 duties (Arts 62, 69, 80), which the adjudicator binds for a company of this size and the engine leaves undetermined until the profile states psd2_payer / psd2_payee (stating them exposed an engine error, fixed; Arts 40, 44 and 59 would still come with them), on CER Art 21, ePrivacy Art 5 and GDPR Art 39; each is listed with its reason",
   "ie-vlop-marketplace":
