@@ -25,6 +25,8 @@ const ROOT = join(import.meta.dirname, "..", "..");
  * test is then a failure, not a todo.
  */
 export const SHORTFALLS: Record<string, string> = {
+  "ie-critical-cloud-provider":
+    "test profile, held out (tenth session; two readers who saw only the law: DORA and its ten acts; NIS2, the Data Act and ten other digital acts; GDPR and the 25 others): precision 89.9 %, recall 80.5 % at first comparison, on the engine as the session began; its article lists are unread",
   "ee-small-token-offeror":
     "dev profile (tenth session; two readers who saw only the law: MiCA; the 48 others): precision 78.7 %, recall 92.5 % at first comparison (before any tuning on it); 97.4 % / 92.5 % once the MiCA Art 4(2) exemptions lifted the white paper's own articles (Arts 6, 8(1) and (4)-(6), 9, 12, 15; unless one is drawn up voluntarily, Art 4(8)) and Title VI on market abuse turned on acts concerning crypto-assets admitted to trading (Art 86(1)); left: Data Act Art 20 and ePrivacy Art 5, each undetermined on a fact the reader takes as given, GDPR Art 29 and MiCA Art 109(2); each is listed with its reason in the gold file",
   "nl-micro-high-risk-ai-provider":
@@ -52,7 +54,10 @@ const GOLD_PENDING =
   "one of the five gold registers (nl-micro-high-risk-ai-provider) was still being written by readers who see only the law when this was committed";
 
 /** Gold registers delivered after the engine was frozen, whose disagreements are not yet read against the text. */
-const UNREAD: Record<string, string> = {};
+const UNREAD: Record<string, string> = {
+  "ie-critical-cloud-provider":
+    "test profile, held out: its disagreements with the engine are deliberately left unread, so that nothing is tuned on it",
+};
 
 describe("registers against the gold registers", () => {
   let release: LoadedRelease;
@@ -122,6 +127,8 @@ describe("second readings of gold registers (eval/registers/agreement.ts)", () =
  * registers"). A profile leaves this list when it meets them.
  */
 export const ADJUDICATED_SHORTFALLS: Record<string, string> = {
+  "ie-critical-cloud-provider":
+    "test profile, held out, read twice and adjudicated in the tenth session: precision 87.0 %, recall 76.9 % at first comparison, on the engine as the session began; its article lists are unread",
   "ee-small-token-offeror":
     "dev profile, read twice and adjudicated in the tenth session: precision 78.7 %, recall 94.9 % at first comparison (before any tuning on it); 97.4 % / 94.9 % after the MiCA readings (see the single-reader entry); one article short of the recall target: Data Act Art 20 and ePrivacy Art 5 are undetermined on facts the adjudicator takes as given, and MiCA Art 109(2) is over-included; each is listed with its reason",
   "es-electricity-dso-essential-entity":
