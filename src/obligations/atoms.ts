@@ -13,17 +13,15 @@
 
 import { createHash } from "node:crypto";
 import type { Unit } from "../canon/model.ts";
-import { passedOnDuty } from "./antecedents.ts";
 import { isBareLeadIn, namesDocument, saysContents, statesContents } from "./documents.ts";
-import { MODAL, type Modality, modalityIn, modalityOf } from "./modality.ts";
-import { clauseOf, maskRelativeModals, statesNoDuty } from "./no-duty.ts";
-import { agentOf } from "./passive.ts";
+import type { Modality } from "./modality.ts";
 import { type Constant, constantsIn } from "./quantities.ts";
+import { type Duty, dutiesIn, isImpersonal, PRONOUN } from "./sentence-duties.ts";
 import { listedItems, type Sentence, sentences } from "./sentences.ts";
-import { holderOf, LEADING_CLAUSE } from "./subject.ts";
 
 export type { Modality } from "./modality.ts";
 export type { Constant } from "./quantities.ts";
+export { isImpersonal };
 
 export interface Atom {
   /** `<node>#<n>`: where the atom sits in this release (not its permanent id). */
@@ -123,169 +121,6 @@ const CONDITIONS_LEAD_IN_8 =
  * 2025/302 Annex II): a list of examples of what a thing covers, neither the lead-in nor an item a duty.
  */
 const EXAMPLES_LEAD_IN_8 = /^(?:include|comprise|consist of),? but (?:are|is|be) not limited to\s*:\s*$/iu;
-
-/** Rules 6: "X shall not be required to …": an exemption releases a duty and states none. */
-const EXEMPTION_6 = /^\s*be (?:required|obliged|obligated)\b/iu;
-/** Rules 6: "may" in a relative clause opened by a preposition grants nothing ("conditions under which … may"). */
-const RELATIVE_MAY_6 =
-  /\b(?:under|in|by|on|to|for|with|from|through|during|within|at|of)\s+which\s+(?:(?!(?:is|are|was|were|has|have|had|does|do|did|will|can)\b)[\w’'-]+\s+){0,6}may$/iu;
-/** Rules 6: "it" before a passive with a "that"/"to"/"whether" clause is impersonal, no pronoun. */
-const IMPERSONAL_6 =
-  /^\s*(?:also\s+|not\s+)?be\s+(?:\w+ly\s+)?(?:\w+(?:ed|en)\s+(?:that|whether)|(?:prohibited|forbidden|permitted|allowed|possible|impossible|necessary|sufficient|mandatory|required)\s+(?:to|for))\b/iu;
-
-/** Rules 6: "it shall be prohibited to …", "it shall be verified that …": a duty with no subject at all. */
-export const isImpersonal = (actor: string, action: string) =>
-  /^it$/iu.test(actor) && IMPERSONAL_6.test(action);
-
-/** "may" after these is not a permission granted to an actor ("systems that may be used"). */
-const RELATIVE_MAY =
-  /\b(?:which|that|who|it|they|as|where|there|this|these|what|whichever|whom)\s+(?:\w+\s+){0,1}may\b/iu;
-const PRONOUN = /^(?:they|it|he|she|he or she|these|those|this|that|which)$/iu;
-
-interface Duty {
-  modality: Modality;
-  actor: string;
-  action: string;
-  start: number;
-  end: number;
-  /** A passive naming no agent ("… shall be described"): its holder is not its subject. */
-  agentless?: boolean;
-}
-
-/**
- * The main modal of a sentence: the first one, unless the sentence opens with a conditional clause
- * ("Where the importer may …, the importer shall …"), whose modal is not the main verb.
- */
-function mainModal(text: string, rules = 1): RegExpExecArray | null {
-  const first = MODAL.exec(text);
-  let main = first;
-  if (first && LEADING_CLAUSE.test(text)) {
-    const comma = text.indexOf(", ");
-    if (comma >= 0 && comma >= (first.index ?? 0)) {
-      const re = new RegExp(MODAL.source, "gu");
-      re.lastIndex = comma;
-      main = re.exec(text) ?? first;
-    }
-  }
-  if (rules < 6 || !main) return main;
-  // Rules 6: a modal inside a relative clause ("a detailed report which shall be based on …") is not
-  // the sentence's verb; a sentence with no other states no duty of its own.
-  const re = new RegExp(MODAL.source, "gu");
-  re.lastIndex = main.index ?? 0;
-  let relative = false;
-  for (let x = re.exec(text); x; x = re.exec(text)) {
-    const before = text.slice(0, x.index);
-    // "… which shall include but shall not be limited to": the coordinated modal is in the clause too.
-    relative =
-      RELATIVE_MODAL_6.test(before) ||
-      (rules >= 8 && AGREED_THAT_8.test(before)) ||
-      (relative && /\b(?:and|or|but)\s+(?:\w+\s+)?$/iu.test(before));
-    if (!relative) return x;
-  }
-  return null;
-}
-
-/** Rules 6: a modal right after a relative pronoun ("which shall", "who may") is in a relative clause. */
-const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
-/**
- * Rules 8: a modal in what parties agree or decide ("If the payment service user … and the payment
- * service provider agree that execution of the payment order shall start on a specific day, the time of
- * receipt … is deemed to be the agreed day") is their arrangement's content, not the sentence's duty.
- */
-const AGREED_THAT_8 = /\b(?:agree|agrees|agreed|decide|decides|decided)\s+that\s+[^,;:]*$/iu;
-
-/** The duties of one sentence: usually one, two when it says "…shall A and shall B". */
-function dutiesIn(s: Sentence, rules = 1): Duty[] {
-  const m = mainModal(s.text, rules);
-  if (!m) return [];
-  // Rules 8: a legal effect stated in a relative clause ("plans which, in the case of …, shall be
-  // subject to independent internal audit reviews") is the clause's, not the sentence's.
-  const noDuty = statesNoDuty(rules >= 8 ? maskRelativeModals(s.text, (m.index ?? 0) + 1) : s.text, rules);
-  if (noDuty && rules < 8) return [];
-  const modal = m[1] as string;
-  const before = s.text.slice(0, m.index);
-  if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
-  if (rules >= 6 && modal === "may" && RELATIVE_MAY_6.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
-  const after = s.text.slice((m.index ?? 0) + modal.length);
-  const agent = agentOf(after, rules);
-  const actor = holderOf(before, agent, rules);
-  if (actor === "" || actor.length > 200) return [];
-  // A second modal joined by "and"/"or" is a second duty of the same actor.
-  const split = /,?\s+(?:and|or)\s+(shall not|shall|must not|must|may not|may)\b/u.exec(after);
-  const head = split ? after.slice(0, split.index) : after;
-  const duties: Duty[] = [
-    {
-      modality: modalityIn(modal, head, before, rules),
-      actor,
-      action: head.trim().replace(/[;.]$/u, ""),
-      agentless:
-        agent === null &&
-        /^\s*(?:not\s+)?be\s+(?:\w+ly\s+)?(?:\w+(?:ed|en|wn)|made|kept|held|done|set|put|laid|shown|paid|sent|taken|borne|brought|sold|built|found|met|read|run)\b/u.test(
-          head,
-        ),
-      start: s.start,
-      end: split ? s.start + (m.index ?? 0) + modal.length + (split.index ?? 0) : s.start + s.text.length,
-    },
-  ];
-  if (split) {
-    const second = after.slice((split.index ?? 0) + split[0].length);
-    const offset =
-      s.start +
-      (m.index ?? 0) +
-      modal.length +
-      (split.index ?? 0) +
-      split[0].length -
-      (split[1] as string).length;
-    duties.push({
-      modality: modalityOf(split[1] as string),
-      actor,
-      action: second.trim().replace(/[;.]$/u, ""),
-      start: offset,
-      end: s.start + s.text.length,
-    });
-  }
-  if (noDuty) return standsAlone(s, duties[1], split?.[0].startsWith(",") === true, head, rules);
-  // Rules 6: "… shall not be required to …" releases a duty; the sentence's other duty stands.
-  const modals = [modal, split?.[1] ?? ""];
-  const kept =
-    rules >= 6
-      ? duties.filter((d, i) => !(/not/u.test(modals[i] as string) && EXEMPTION_6.test(d.action)))
-      : duties;
-  const next = rules >= 8 ? passedOnDuty(s.text) : null;
-  if (!next) return kept;
-  // Quoted from the party on: the sentence's own duty is quoted whole already.
-  return [
-    ...kept,
-    {
-      modality: modalityOf(next.modal),
-      actor: next.actor,
-      action: next.action,
-      start: s.start + next.from,
-      end: s.start + s.text.length,
-    },
-  ];
-}
-
-/**
- * Rules 8: in a sentence whose first duty states none, the second of two duties coordinated after a
- * comma stands on its own ("That person shall be subject to the rules of notification …, and shall
- * without delay report …"), unless the first clause's head is a relative clause ("provisions … that
- * harm, or may harm, …").
- */
-function standsAlone(
-  s: Sentence,
-  second: Duty | undefined,
-  afterComma: boolean,
-  head: string,
-  rules: number,
-): Duty[] {
-  const alone =
-    second !== undefined &&
-    afterComma &&
-    !/\b(?:that|which|who|whom)\b/iu.test(head) &&
-    !statesNoDuty(clauseOf(s.text, second.start - s.start), rules);
-  return alone ? [second] : [];
-}
 
 export function fingerprint(text: string): string {
   return createHash("sha256").update(text.replace(/\s+/gu, " ").trim()).digest("hex");
