@@ -34,6 +34,15 @@ export const isRuleAboutLaw = (actor: string) => RULE_ABOUT_LAW.test(actor);
  */
 const MANAGEMENT_BODY_OF_8 = /^(?:the\s+)?(?:members\s+of\s+(?:the\s+)?)?management\s+bod(?:y|ies)\s+of\s+/iu;
 /**
+ * Rules 8: a clause of time or condition before the subject names no one who acts ("require that before
+ * the payment service user is bound by a single payment service contract or offer, the payment service
+ * provider makes available …", PSD2 Art 44(1)): the subject follows its comma.
+ */
+const SUBJECT_TO_PENALTIES_8 =
+  /^[^.;:]{0,120}?\b(?:are|is|be)\s+subject\b[^.;:]{0,80}?\bto\s+(?:administrative\s+|effective[^.;:]{0,60}?\s+)?(?:fines|penalties|sanctions|periodic penalty payments)\b/iu;
+const LEADING_TIME_CLAUSE_8 =
+  /^(?:before|after|where|when|whenever|if|once|unless|until|as soon as|prior to)\b[^,;.:]{0,200},\s*/iu;
+/**
  * Rules 8: a party named after a preposition is not the subject of the conduct prescribed ("ensure that
  * the information provided to critical entities assists them", CER Art 5(3)).
  */
@@ -83,14 +92,25 @@ export function addresseeOf(
   let subject = rest.replace(/^,[^,]{0,160},\s*/u, "");
   if (rules >= 8)
     subject = subject.replace(/^(?:by|in) (?:national )?law,?\s+/iu, "").replace(MANAGEMENT_BODY_OF_8, "");
-  let window = subject.split(/\s+/u).slice(0, 6).join(" ");
-  if (rules >= 8) window = window.replace(AFTER_PREPOSITION_8, "");
-  const named = rules >= 8 && TOLD_8.test(subject) ? [] : map.firstTypesIn(window, act).filter(party);
+  const namedIn = (text: string) => {
+    let window = text.split(/\s+/u).slice(0, 6).join(" ");
+    if (rules >= 8) window = window.replace(AFTER_PREPOSITION_8, "");
+    return rules >= 8 && TOLD_8.test(text) ? [] : map.firstTypesIn(window, act).filter(party);
+  };
+  // The subject after a leading clause of time or condition; failing a party there, the clause's own
+  // ("ensure that where an undertaking is required …, the report … is made available", CSRD Art 1(13)).
+  const afterClause = rules >= 8 ? subject.replace(LEADING_TIME_CLAUSE_8, "") : subject;
+  const first = afterClause !== subject ? namedIn(afterClause) : [];
+  if (first.length > 0) subject = afterClause;
+  const named = first.length > 0 ? first : namedIn(subject);
   // "… ensure that payment institutions have access to …": a right of the party, not its duty.
   const benefit =
     /^[^,;.]{0,80}?\b(?:ha(?:ve|s)\s+(?:access|the right)|are able|is able|are entitled|is entitled|may|can)\b/iu.test(
       subject,
-    );
+    ) ||
+    // Rules 8: "… ensure that …, essential entities are subject … to administrative fines" (NIS2 Art
+    // 34(4)): a penalty the State lays down, not the entities' conduct.
+    (rules >= 8 && SUBJECT_TO_PENALTIES_8.test(subject));
   const parties = byAgent.length > 0 ? byAgent : benefit ? [] : named;
   return { addressee, through_national_law: parties.length > 0 ? [...parties].sort() : null };
 }

@@ -285,6 +285,20 @@ describe("obligation registers on the eu release", () => {
     for (const art of ["art_62", "art_69", "art_80"]) assert.ok(bound.has(art), `psd2/${art}, a user's duty`);
     for (const art of ["art_6", "art_11", "art_24", "art_32"])
       assert.ok(!bound.has(art), `psd2/${art}, a provider's`);
+    // Owed to the user, not the user's: the provider's reasonable charges (Art 40(3), "they" being the
+    // charges the provider imposes) and its information before a single payment contract binds the user
+    // (Art 44(1), whose subject follows the "before …" clause); and no conduct at all: when a claim for
+    // rectification stands (Art 71), what it may not invoke (Art 76(2)), when a charge is owed (Art 60(3)).
+    const paras = new Set(user.applicable.filter((d) => d.atom.act === "psd2").map((d) => d.atom.unit_eid));
+    for (const eid of [
+      "art_40__para_3",
+      "art_44__para_1",
+      "art_71__para_1",
+      "art_71__para_2",
+      "art_76__para_2",
+      "art_60__para_3",
+    ])
+      assert.ok(!paras.has(eid), `psd2/${eid} is no payer's or payee's duty`);
     const elsewhere = (r: ReturnType<typeof decideFor>) =>
       r.applicable
         .filter((d) => d.atom.act !== "psd2")
