@@ -10,14 +10,14 @@ import { FIRM_NOUN, PUBLIC_NOUN } from "./parties.ts";
  * Rules 8: a pronoun after a conditional clause whose subject is a party stands for that party ("Where
  * the payee or the payment service provider of the payee fails to accept strong customer
  * authentication, it shall refund …"), not for the article's previous actor. "it" needs a singular
- * party, "they" a plural one, or else stands for a thing the party has or does, so the duty is still
- * the party's; a clause whose subject is a thing ("Where a payment order is initiated
+ * party, "they" a plural one, unless it is said to be of a kind ("they shall be reasonable"): then it
+ * stands for a thing of the party's, whose duty it still is; a clause whose subject is a thing ("Where a payment order is initiated
  * …") leaves the pronoun to the previous actor. A public body names it too ("Where the Commission finds
  * …, it shall close the investigation", DSA Art 73(5)), and so does a plural subject without article
  * ("Where providers of very large online platforms … require user authentication …, they shall also
  * accept …", eIDAS Art 5f(3)).
  */
-export function conditionSubject(before: string, actor: string): string | null {
+export function conditionSubject(before: string, actor: string, action = ""): string | null {
   if (!/^(?:it|they|he or she)$/iu.test(actor)) return null;
   // A citation inside the subject ("providers of very large online platforms as referred to in Article
   // 33 of Regulation (EU) 2022/2065 of the European Parliament and of the Council (6) require …", eIDAS
@@ -39,12 +39,17 @@ export function conditionSubject(before: string, actor: string): string | null {
   )[0] as string;
   const party = PARTY_HEAD_8.exec(head);
   if (!party || party.index + party[0].length !== head.length) return null;
-  // A pronoun whose number the party's does not match stands for a thing of the party's ("Where the
-  // payment service provider may impose charges …, they shall be reasonable", PSD2 Art 40(3)): the duty
-  // is still the party's.
-  return subject;
+  if (/s$/u.test(party[0]) === /^they$/iu.test(actor)) return subject;
+  // A pronoun whose number the party's does not match, said to be of a kind rather than to act, stands
+  // for a thing of the party's ("Where the payment service provider may impose charges …, they shall be
+  // reasonable", PSD2 Art 40(3)): the duty is still the party's. One said to act ("it shall inform the
+  // manufacturer") is left to the previous actor.
+  return THING_PREDICATE_8.test(action) ? subject : null;
 }
 
+/** "… shall be reasonable", "… shall be in line with …": a predicate of a thing, no act (rules 8). */
+const THING_PREDICATE_8 =
+  /^\s*(?:also\s+)?be\s+(?!\w+(?:ed|en)\b)(?:\w+ly\s+)?(?:reasonable|proportionate|appropriate|adequate|fair|cost-based|in line with|commensurate|limited to|consistent with|clear|transparent|objective|non-discriminatory)\b/iu;
 const CONDITION_SUBJECT_8 =
   /^(?:where|if|when|whenever|in the event that)\s+((?:(?:the|a|an|any|each|such)\s+)?[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|requires?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|imposes?|impose|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
 const PARTY_HEAD_8 = new RegExp(

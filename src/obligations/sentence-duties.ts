@@ -94,7 +94,7 @@ export function dutiesIn(s: Sentence, rules = 1): Duty[] {
   if (rules >= 6 && modal === "may" && RELATIVE_MAY_6.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);
   const agent = agentOf(after, rules);
-  const actor = holderOf(before, agent, rules);
+  const actor = holderOf(before, agent, rules, after);
   if (actor === "" || actor.length > 200) return [];
   // A second modal joined by "and"/"or" is a second duty of the same actor.
   const split = /,?\s+(?:and|or)\s+(shall not|shall|must not|must|may not|may)\b/u.exec(after);

@@ -95,7 +95,7 @@ export function actorOf(before: string, rules = 1): string {
 }
 
 /** The holder a sentence names before its modal, or the agent of its passive; long subjects shortened. */
-export function holderOf(before: string, agent: string | null, rules: number): string {
+export function holderOf(before: string, agent: string | null, rules: number, after = ""): string {
   let actor = agent ?? actorOf(before, rules);
   // Rules 2: a long subject listing many things is named by its head, not dropped.
   if (rules >= 2 && actor.length > 200) actor = (actor.split(",")[0] as string).trim();
@@ -106,5 +106,5 @@ export function holderOf(before: string, agent: string | null, rules: number): s
     const head = /^(.{3,60}?)\s(?:that|who)\s/u.exec(actor)?.[1];
     if (head && !/\bwhich\b/iu.test(head)) actor = head.trim();
   }
-  return rules >= 8 ? (conditionSubject(before, actor) ?? actor) : actor;
+  return rules >= 8 ? (conditionSubject(before, actor, after) ?? actor) : actor;
 }

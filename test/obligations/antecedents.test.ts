@@ -14,6 +14,21 @@ describe("antecedents", () => {
     );
   });
 
+  test("a pronoun not agreeing with the party, said to be of a kind, is a thing of the party's (PSD2 Art 40(3))", () => {
+    const where =
+      "Where the payment service provider may impose charges for information in accordance with paragraph 2, ";
+    assert.equal(
+      conditionSubject(
+        where,
+        "they",
+        " be reasonable and in line with the payment service provider’s actual costs.",
+      ),
+      "the payment service provider",
+    );
+    // One said to act is left to the previous actor: a thing does not inform.
+    assert.equal(conditionSubject(where, "they", " inform the user."), null);
+  });
+
   test("a public body or a subject without article names the pronoun too; a citation in the subject is no part of it", () => {
     assert.equal(
       conditionSubject("Where the Commission finds that the conditions are not met, ", "it"),
