@@ -1,0 +1,36 @@
+/**
+ * The duties one sentence states (src/obligations/sentence-duties.ts), called directly on a sentence:
+ * the main modal and its subject, a second duty joined by "and", and sentences that state none.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { dutiesIn, isImpersonal } from "../../src/obligations/sentence-duties.ts";
+
+const read = (text: string, rules = 8) =>
+  dutiesIn({ text, start: 0 }, rules).map((d) => [d.modality, d.actor, d.action.trim()]);
+
+describe("duties in a sentence", () => {
+  test("the subject before the modal holds the duty; a second modal joined by 'and' is a second duty", () => {
+    assert.deepEqual(read("The controller shall keep a record and shall make it available on request."), [
+      ["obligation", "The controller", "keep a record"],
+      ["obligation", "The controller", "make it available on request"],
+    ]);
+  });
+
+  test("a leading conditional clause is no part of the subject, and its own modal is not the main one", () => {
+    const [d] = read(
+      "Where the importer may not place the device on the market, the importer shall inform the manufacturer.",
+    );
+    assert.deepEqual(d?.slice(0, 2), ["obligation", "the importer"]);
+  });
+
+  test("an exemption and a relative 'may' state no duty", () => {
+    assert.deepEqual(read("Micro enterprises shall not be required to keep a register."), []);
+    assert.deepEqual(read("The conditions under which the data may be shared are set out in Annex I."), []);
+  });
+
+  test("'it shall be prohibited to …' is impersonal: no pronoun, no one's", () => {
+    assert.ok(isImpersonal("it", " be prohibited to use misleading text"));
+    assert.ok(!isImpersonal("it", " inform the manufacturer"));
+  });
+});
