@@ -4,10 +4,10 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { before, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { parse } from "yaml";
 import type { Unit } from "../../src/canon/model.ts";
 import { type LoadedRelease, loadRelease } from "../../src/release/load.ts";
@@ -46,6 +46,10 @@ describe("the eu release", () => {
     const newest = readReleases(root, "eu").at(-1);
     assert.ok(newest, "releases.yaml records an eu release");
     release = loadRelease(join(root, "regimes", "eu", "releases", newest.tag));
+  });
+  // The clone with its release is 400 MB; left behind by every run, they filled the disk.
+  after(() => {
+    if (root) rmSync(join(root, ".."), { recursive: true, force: true });
   });
 
   test("the build prints acts, units by kind, definitions, edges and defects", () => {

@@ -3,7 +3,7 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
@@ -692,8 +692,10 @@ shutdown: { drain_seconds: 2 }
     assert.match(r.stderr, /unknown key "rate_limits"/u);
   });
 
-  test("a release that fails verification is refused with the check named; --insecure-skip-verify serves it stamped", async () => {
+  test("a release that fails verification is refused with the check named; --insecure-skip-verify serves it stamped", async (t) => {
     const copy = mkdtempSync(join(tmpdir(), "acquis-tampered-"));
+    // A copy of the release is 100 MB: left behind by every run, they filled the disk.
+    t.after(() => rmSync(copy, { recursive: true, force: true }));
     cpSync(RELEASE_DIR(), copy, { recursive: true });
     const corpus = join(copy, "quality.json");
     writeFileSync(corpus, `${readFileSync(corpus, "utf8")} `);
@@ -737,9 +739,10 @@ shutdown: { drain_seconds: 2 }
     }
   });
 
-  test("an unexpected exception is a 500 internal in the same shape, never a stack trace", async () => {
+  test("an unexpected exception is a 500 internal in the same shape, never a stack trace", async (t) => {
     // A release whose atoms.json lacks a field the engine relies on, served without verification.
     const copy = mkdtempSync(join(tmpdir(), "acquis-broken-"));
+    t.after(() => rmSync(copy, { recursive: true, force: true }));
     cpSync(RELEASE_DIR(), copy, { recursive: true });
     const file = join(copy, "atoms.json");
     const atoms = JSON.parse(readFileSync(file, "utf8"));
