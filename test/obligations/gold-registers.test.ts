@@ -127,6 +127,8 @@ describe("second readings of gold registers (eval/registers/agreement.ts)", () =
  * registers"). A profile leaves this list when it meets them.
  */
 export const ADJUDICATED_SHORTFALLS: Record<string, string> = {
+  "fr-crypto-asset-service-provider":
+    "dev profile, read a second time in the tenth session (three readers who saw only the law: MiCA; DORA and its ten acts; the 37 others) and adjudicated (7 disputed articles): precision 96.1 %, recall 96.9 % at first comparison, its first reader's file having been tuned on before; left: DORA's proportionality clauses (Art 4, the RTS Arts 1), which the fr readers read as modifications and the de and lt readings bind, GDPR Art 7 on consent, DORA Art 42, ePrivacy Art 5, GDPR Art 82 and MiCA's bans on interest (Arts 40(2), 50(2)) that wait for the firm's services in those tokens; each is listed with its reason",
   "ie-critical-cloud-provider":
     "test profile, held out, read twice and adjudicated in the tenth session: precision 87.0 %, recall 76.9 % at first comparison, on the engine as the session began; its article lists are unread",
   "ee-small-token-offeror":
