@@ -11,8 +11,9 @@
  *   node test/run.ts list     which test files are which, and the modules without a unit test
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { stripTypeScriptTypes } from "node:module";
+import { tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
 import { run } from "node:test";
 
@@ -197,14 +198,38 @@ async function unitTests(): Promise<boolean> {
   return success && measured !== null;
 }
 
+/**
+ * The temporary directory of one run: every test, and every process a test starts, makes its temporary
+ * files under it (TMPDIR), and it is removed when the run ends, passed or failed. Copies of the release
+ * that tests left behind had filled the disk.
+ */
+function runTmp(): { dir: string; done: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), "acquis-test-run-"));
+  // As /tmp is: the PostgreSQL tests run initdb as the postgres user, under this directory.
+  chmodSync(dir, 0o1777);
+  process.env.TMPDIR = dir;
+  return { dir, done: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 const mode = process.argv[2];
-if (mode === "unit") process.exitCode = (await unitTests()) ? 0 : 1;
-else if (mode === "suites") {
-  const r = spawnSync(process.execPath, ["--test", "--test-concurrency=2", ...classify().suites], {
-    cwd: ROOT,
-    stdio: "inherit",
-  });
-  process.exitCode = r.status ?? 1;
+if (mode === "unit") {
+  const tmp = runTmp();
+  try {
+    process.exitCode = (await unitTests()) ? 0 : 1;
+  } finally {
+    tmp.done();
+  }
+} else if (mode === "suites") {
+  const tmp = runTmp();
+  try {
+    const r = spawnSync(process.execPath, ["--test", "--test-concurrency=2", ...classify().suites], {
+      cwd: ROOT,
+      stdio: "inherit",
+    });
+    process.exitCode = r.status ?? 1;
+  } finally {
+    tmp.done();
+  }
 } else if (mode === "list") {
   const { unit, suites, untested } = classify();
   const rel = (f: string) => relative(ROOT, f);
