@@ -33,13 +33,15 @@ export const isRuleAboutLaw = (actor: string) => RULE_ABOUT_LAW.test(actor);
  * and important entities approve …", NIS2 Art 20): the conduct prescribed is the entity's.
  */
 const MANAGEMENT_BODY_OF_8 = /^(?:the\s+)?(?:members\s+of\s+(?:the\s+)?)?management\s+bod(?:y|ies)\s+of\s+/iu;
+/** Rules 8: "… ensure that …, essential entities are subject … to administrative fines" (NIS2 Art 34(4)). */
+const SUBJECT_TO_PENALTIES_8 =
+  /^[^.;:]{0,120}?\b(?:are|is|be)\s+subject\b[^.;:]{0,80}?\bto\s+(?:administrative\s+|effective[^.;:]{0,60}?\s+)?(?:fines|penalties|sanctions|periodic penalty payments)\b/iu;
 /**
  * Rules 8: a clause of time or condition before the subject names no one who acts ("require that before
  * the payment service user is bound by a single payment service contract or offer, the payment service
- * provider makes available …", PSD2 Art 44(1)): the subject follows its comma.
+ * provider makes available …", PSD2 Art 44(1)): the subject follows its comma. Narrower than subject.ts's
+ * LEADING_CLAUSE, whose openers ("in", "to", "as", "by" …) would cut prescribed conduct elsewhere.
  */
-const SUBJECT_TO_PENALTIES_8 =
-  /^[^.;:]{0,120}?\b(?:are|is|be)\s+subject\b[^.;:]{0,80}?\bto\s+(?:administrative\s+|effective[^.;:]{0,60}?\s+)?(?:fines|penalties|sanctions|periodic penalty payments)\b/iu;
 const LEADING_TIME_CLAUSE_8 =
   /^(?:before|after|where|when|whenever|if|once|unless|until|as soon as|prior to)\b[^,;.:]{0,200},\s*/iu;
 /**
@@ -108,8 +110,7 @@ export function addresseeOf(
     /^[^,;.]{0,80}?\b(?:ha(?:ve|s)\s+(?:access|the right)|are able|is able|are entitled|is entitled|may|can)\b/iu.test(
       subject,
     ) ||
-    // Rules 8: "… ensure that …, essential entities are subject … to administrative fines" (NIS2 Art
-    // 34(4)): a penalty the State lays down, not the entities' conduct.
+    // A penalty the State lays down is not the entities' conduct.
     (rules >= 8 && SUBJECT_TO_PENALTIES_8.test(subject));
   const parties = byAgent.length > 0 ? byAgent : benefit ? [] : named;
   return { addressee, through_national_law: parties.length > 0 ? [...parties].sort() : null };
