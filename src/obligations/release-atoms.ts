@@ -81,6 +81,8 @@ export function releaseAtoms(
     map,
     rules,
     previous: new Map(),
+    kept: new Map(),
+    unitText: new Map(units.map((u) => [u.node, u.own_text])),
     partyInUnit: new Map(),
     acts: new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : []))),
     following: rules >= 6 ? followingHolders(extracted, map, canon, rules, where) : new Map(),
@@ -118,6 +120,10 @@ interface Holders {
   rules: number;
   /** Per article, the holder of the last duty whose own actor named one. */
   previous: Map<string, Holder>;
+  /** Rules 8: per article, what its duties set up ("a register"), and who set it up. */
+  kept: Map<string, Map<string, Holder>>;
+  /** Per unit, its own text (what a thing's sentence follows in it). */
+  unitText: Map<string, string>;
   /** Rules 8: per unit, the holder of the last duty whose actor is a party (not a thing's keeper). */
   partyInUnit: Map<string, Holder & { action: string }>;
   /** Acts whose scope names the one party holding their duties. */
@@ -240,6 +246,16 @@ function holderOf(
   }
   const about = isRuleAboutLaw(a.actor);
   const before = h.previous.get(article);
+  // Rules 8: a thing the actor map gives its usual keeper (a regulated party) is a State's, an
+  // authority's or a Union body's where its paragraph is about what that body set up: "ESMA shall establish a register of: … the register shall contain the
+  // crypto-asset white papers … Any out-of-date versions of the crypto-asset white papers shall be kept
+  // in a separate archive" (MiCA Art 109(2)) is ESMA's archive, not the offeror's.
+  const setUp = thing && basis === "actor" && h.rules >= 8 ? keeperOf(h, a, article) : undefined;
+  if (setUp && !appliesTo.some((t) => setUp.types.includes(t))) {
+    appliesTo = setUp.types;
+    holder = setUp.holder;
+    basis = "preceding duty";
+  }
   if (appliesTo.length === 0 && before && !about) {
     appliesTo = before.types;
     holder = before.holder;
@@ -269,6 +285,11 @@ function holderOf(
   const holdsDuties = h.rules < 8 || a.modality !== "permission" || !isRightWorded(a.action, h.rules);
   if ((basis === "actor" || basis === "actor and action") && holdsDuties) {
     h.previous.set(article, { types: appliesTo, holder });
+    const set =
+      h.rules >= 8 && !thing && holder.addressee !== "regulated_party"
+        ? SETS_UP_8.exec(a.action)?.[1]?.toLowerCase()
+        : undefined;
+    if (set) h.kept.set(article, new Map(h.kept.get(article)).set(set, { types: appliesTo, holder }));
     if (!thing && holder.addressee === "regulated_party")
       h.partyInUnit.set(a.node, { types: appliesTo, holder, action: a.action });
   }
@@ -289,6 +310,19 @@ const keeps = (action: string, thing: string) => {
   const at = words === "" ? -1 : action.toLowerCase().indexOf(words);
   return at > 0 && KEEPS_8.test(action.slice(0, at));
 };
+
+/**
+ * What an action sets up, its head noun: "shall establish a register of:" sets up the register.
+ */
+const SETS_UP_8 =
+  /\b(?:establish|set up|maintain|keep)\s+(?:a|an|the)\s+(?:[a-z-]+\s+){0,2}?([a-z-]+)(?=\s+(?:of|for|on|in|that|which|with)\b|\s*[:;,.]|\s*$)/iu;
+/** Who set up a thing the atom's unit speaks of before the atom's sentence ("the register"). */
+function keeperOf(h: Holders, a: Atom, article: string): Holder | undefined {
+  const before = (h.unitText.get(a.node) ?? "").slice(0, Math.max(0, a.char_start)).toLowerCase();
+  for (const [thing, keeper] of h.kept.get(article) ?? [])
+    if (new RegExp(`\\bthe ${thing}\\b`, "u").test(before)) return keeper;
+  return undefined;
+}
 
 /** The atom as a release states it. */
 function released(

@@ -297,6 +297,27 @@ describe("extraction rules 6", () => {
       assert.deepEqual(released(mention, 8)[1]?.applies_to, ["economic_operator"]);
     });
 
+    test("a thing in a paragraph about what an authority set up is the authority's, not its usual keeper's", () => {
+      // MiCA Art 109: ESMA's register, whose out-of-date white papers the offeror does not archive.
+      const units = article("x", [
+        "The supervisory authority shall establish a register of quality management systems.",
+        "As regards distributors, the register shall contain their details. Any out-of-date versions of the quality management system shall be kept in a separate archive.",
+      ]);
+      const archive = released(units, 8).at(-1);
+      assert.deepEqual(archive, {
+        applies_to: ["authority"],
+        basis: "preceding duty",
+        addressee: "public_authority",
+      });
+      assert.deepEqual(released(units, 7).at(-1)?.applies_to, ["economic_operator"]);
+      // Only where the paragraph speaks of what the authority set up.
+      const elsewhere = article("x", [
+        "The supervisory authority shall establish a register of quality management systems.",
+        "Any out-of-date versions of the quality management system shall be kept in a separate archive.",
+      ]);
+      assert.deepEqual(released(elsewhere, 8).at(-1)?.applies_to, ["economic_operator"]);
+    });
+
     test("a right held against another passes no duty on to the things after it", () => {
       const units = article("x", [
         "The economic operator shall be given the opportunity to make submissions. The supervisory authority shall review the action taken.",
