@@ -28,7 +28,10 @@ export function conditionSubject(before: string, actor: string, action = ""): st
       /\s+(?:as\s+)?referred to in (?:Article|Articles|point|Annex)\b(?:[^,;]*?of the Council|[^,;]*?\d{4}\/\d+)(?:\s*\(\d+\))?(?=\s)/u,
       "",
     )
-    .replace(/\s*\(\d+\)(?=\s)/gu, "");
+    .replace(/\s*\(\d+\)(?=\s)/gu, "")
+    // A saving clause before the condition ("Without prejudice to Article 40, where a Member State makes
+    // one of the following findings, it shall require …", RED Art 43(1)) is no part of it.
+    .replace(/^(?:without prejudice to|by way of derogation from|notwithstanding)\s[^,;]{1,120},\s*/iu, "");
   const m = CONDITION_SUBJECT_8.exec(clause);
   const subject = m?.[1]?.trim();
   if (!subject || subject.split(/\s+/u).length > 12) return null;

@@ -26,6 +26,13 @@ const SUBJECT_TO_FINES_8 =
 /** Not duties under rules 4: classifications, submissions to a regime, bars on imposing duties. */
 const NOT_A_DUTY_4 =
   /\bshall (?:always |also |not |likewise |equally |therefore )?be (?:deemed|considered|regarded)\b|\bshall (?:also )?be subject to\b|\bshall be imposed on\b/iu;
+/**
+ * A duty under rules 8, though worded as a submission to a regime: "The CE marking shall be subject to
+ * the general principles set out in Article 30 of Regulation (EC) No 765/2008" brings that Article's
+ * rules on affixing the marking (only by the manufacturer, no misleading marks) into each act (RED Art
+ * 19(1), both cz readers bind it).
+ */
+const CE_MARKING_8 = /\bCE marking shall be subject to the general principles\b/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
 /**
@@ -64,9 +71,16 @@ const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
  * not invoke ("the payer shall not rely on currency exchange reasons if …", Art 76(2)) and when a charge
  * is owed ("The payer shall only be obliged to pay for the charges … if their full amount was made
  * known", Art 60(3)): conditions of a right or a debt, not conduct.
+ * From the cz dev register, read against the text: which law a product is not subject to ("Radio
+ * equipment … shall not be subject to Directive 2014/35/EU", RED Art 1(4); "Systematic internalisers
+ * shall not be subject to this Article … when", MiFIR Art 14(2)), the limits of a mandate ("The
+ * obligations laid down in Article 10(1) … shall not form part of the authorised representative's
+ * mandate", RED Art 11(1), Machinery Art 12(1), CRA Art 18(2): the manufacturer's own duties stay in
+ * Art 10) and which part of the act's annex a category belongs in ("A category of machinery … shall be
+ * included in Annex I, Part A, if", Machinery Art 6(7), the Commission's criterion for amending it).
  */
 const NOT_A_DUTY_8 =
-  /\bshall obtain rectification\b|\bshall not rely on\b[^.;]{0,40}\breasons\b|\bshall only be (?:obliged|required) to\b[^.;]*\bif\b|\bshall (?:only|also|not|always|then|therefore) be considered\b|\bshall be entitled to claim back\b|\bshall be composed of\b|\bcontributions? shall cover\b|\bshall (?:at all times )?remain (?:fully )?(?:liable\b|responsible (?:if|where|for (?:the )?(?:handling and for )?(?:the )?consequences)\b)|\bshall put an end to\b|\bshall not involve\b[^.;]*\bliability\b|\bshall not give rise to (?:any )?liability\b|\bshall be (?:adopted|taken) by (?:a |an )?(?:simple |qualified |absolute |two-thirds )?(?:majority|two-thirds|consensus|unanimity)\b|\bshall be intended (?:for|to)\b|\bshall,? (?:however,? )?be the subject of the (?:overall )?control of\b|\bresponsibilit(?:y|ies)\b[^.;]*\bshall be transferred (?:from\b[^.;]*?\b)?to\b|\bthe following objectives\s*:|\bshall be (?:the following|as follows)\b[^.;:]{0,160}:|\bin (?:one or more of )?the following ways\s*:|\bshall be taken into account,? including\s*:|\bshall ensure the application of\b[^.;]*\bfrom\b|\bshall ensure that the (?:time|moment) of [^,;.]{0,60}? is when\b|\bshall (?:hereinafter )?be referred to as\b|\bshall (?:also )?be governed by (?:(?:this|that|the present) (?:Regulation|Directive)|(?:Directive|Regulation|Decision) (?:\(|\d)|the law applicable|the rules of civil procedure)|^\s*Nothing in (?:this|the present) (?:Regulation|Directive|Article|paragraph|Chapter)\b|\bshall (?:also )?be governed by\s*:\s*$|\bshall not be denied (?:the )?legal effect\b|\bshall not be (?:assumed|presumed|taken|interpreted|construed) to (?:mean|imply)\b|\bshall not be binding\b|\bto be held liable\b|^(?:(?!\b(?:shall|may|must)\b)[^;])*\bshall (?:be|remain) valid\b|\b(?:shall|may) be (?:provided for|laid down|specified|determined|restricted) by (?:Union or Member State|Union|Member State|national) law\b|^\s*(?:the )?(?:failure|absence)\b[^.;]*\bshall not\b|\bshall (?:not )?be subject to (?:any )?liability\b|\bmay (?:also |only )?be (?:deemed|considered|regarded) (?:to|as)\b|\bshall (?:in any event|nevertheless|equally) be subject to\b|\bshall (?:not |only )?bear (?:all (?:of )?the |any |the )?(?:financial )?(?:losses|consequences|risk)\b|\bshall bear the burden of (?:proof|proving|demonstrating)\b|\bshall bear no (?:contractual )?liability\b|\bthe following (?:parameters|criteria|factors|elements|aspects)\b[^.;:]{0,120}\bshall\b[^.;:]{0,60}\btaken into account\s*:\s*$/iu;
+  /\bshall not be subject to (?:this|that|the provisions of|Directive|Regulation)\b|\bshall not form part of the [^.;]{0,40}\bmandate\b|\bshall be included in Annex [IVXL]+\b|\bshall obtain rectification\b|\bshall not rely on\b[^.;]{0,40}\breasons\b|\bshall only be (?:obliged|required) to\b[^.;]*\bif\b|\bshall (?:only|also|not|always|then|therefore) be considered\b|\bshall be entitled to claim back\b|\bshall be composed of\b|\bcontributions? shall cover\b|\bshall (?:at all times )?remain (?:fully )?(?:liable\b|responsible (?:if|where|for (?:the )?(?:handling and for )?(?:the )?consequences)\b)|\bshall put an end to\b|\bshall not involve\b[^.;]*\bliability\b|\bshall not give rise to (?:any )?liability\b|\bshall be (?:adopted|taken) by (?:a |an )?(?:simple |qualified |absolute |two-thirds )?(?:majority|two-thirds|consensus|unanimity)\b|\bshall be intended (?:for|to)\b|\bshall,? (?:however,? )?be the subject of the (?:overall )?control of\b|\bresponsibilit(?:y|ies)\b[^.;]*\bshall be transferred (?:from\b[^.;]*?\b)?to\b|\bthe following objectives\s*:|\bshall be (?:the following|as follows)\b[^.;:]{0,160}:|\bin (?:one or more of )?the following ways\s*:|\bshall be taken into account,? including\s*:|\bshall ensure the application of\b[^.;]*\bfrom\b|\bshall ensure that the (?:time|moment) of [^,;.]{0,60}? is when\b|\bshall (?:hereinafter )?be referred to as\b|\bshall (?:also )?be governed by (?:(?:this|that|the present) (?:Regulation|Directive)|(?:Directive|Regulation|Decision) (?:\(|\d)|the law applicable|the rules of civil procedure)|^\s*Nothing in (?:this|the present) (?:Regulation|Directive|Article|paragraph|Chapter)\b|\bshall (?:also )?be governed by\s*:\s*$|\bshall not be denied (?:the )?legal effect\b|\bshall not be (?:assumed|presumed|taken|interpreted|construed) to (?:mean|imply)\b|\bshall not be binding\b|\bto be held liable\b|^(?:(?!\b(?:shall|may|must)\b)[^;])*\bshall (?:be|remain) valid\b|\b(?:shall|may) be (?:provided for|laid down|specified|determined|restricted) by (?:Union or Member State|Union|Member State|national) law\b|^\s*(?:the )?(?:failure|absence)\b[^.;]*\bshall not\b|\bshall (?:not )?be subject to (?:any )?liability\b|\bmay (?:also |only )?be (?:deemed|considered|regarded) (?:to|as)\b|\bshall (?:in any event|nevertheless|equally) be subject to\b|\bshall (?:not |only )?bear (?:all (?:of )?the |any |the )?(?:financial )?(?:losses|consequences|risk)\b|\bshall bear the burden of (?:proof|proving|demonstrating)\b|\bshall bear no (?:contractual )?liability\b|\bthe following (?:parameters|criteria|factors|elements|aspects)\b[^.;:]{0,120}\bshall\b[^.;:]{0,60}\btaken into account\s*:\s*$/iu;
 
 /** Whether a sentence with a modal states no one's duty under these extraction rules. */
 export function statesNoDuty(sentence: string, rules: number): boolean {
@@ -74,7 +88,7 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules < 2 && RESPONSIBLE_1.test(sentence)) return true;
   if (rules >= 2 && NOT_A_DUTY_2.test(sentence)) return true;
   if (rules >= 3 && NOT_A_DUTY_3.test(sentence)) return true;
-  if (rules >= 4 && NOT_A_DUTY_4.test(sentence)) return true;
+  if (rules >= 4 && NOT_A_DUTY_4.test(sentence) && !(rules >= 8 && CE_MARKING_8.test(sentence))) return true;
   if (rules >= 6 && NOT_A_DUTY_6.test(sentence)) return true;
   return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
 }

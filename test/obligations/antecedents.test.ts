@@ -14,6 +14,16 @@ describe("antecedents", () => {
     );
   });
 
+  test("a saving clause before the condition is no part of it (RED Art 43(1))", () => {
+    assert.equal(
+      conditionSubject(
+        "Without prejudice to Article 40, where a Member State makes one of the following findings, ",
+        "it",
+      ),
+      "a Member State",
+    );
+  });
+
   test("a pronoun not agreeing with the party, said to be of a kind, is a thing of the party's (PSD2 Art 40(3))", () => {
     const where =
       "Where the payment service provider may impose charges for information in accordance with paragraph 2, ";

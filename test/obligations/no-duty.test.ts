@@ -96,12 +96,33 @@ describe("sentences that state no duty", () => {
       8,
       "Without prejudice to the supervisory feedback received, financial entities shall remain fully responsible for the handling and for consequences of the ICT-related incidents reported pursuant to Article 19(1).",
     ],
+    // Read on the cz dev register (eleventh session): which law a product is not subject to, the limits
+    // of a mandate, and the annex part a category belongs in.
+    [
+      8,
+      "Radio equipment falling within the scope of this Directive shall not be subject to Directive 2014/35/EU, except as set out in point (a) of Article 3(1) of this Directive.",
+    ],
+    [
+      8,
+      "The obligations laid down in Article 10(1) and the obligation to draw up technical documentation laid down in Article 10(3) shall not form part of the authorised representative's mandate.",
+    ],
+    [
+      8,
+      "Any other category of machinery or related product that presents a serious inherent potential risk shall be included in Annex I, Part B.",
+    ],
   ];
   test("each later set applies from the rules that introduced it", () => {
     for (const [rules, sentence] of introduced) {
       assert.equal(statesNoDuty(sentence, rules - 1), false, `before rules ${rules}: ${sentence}`);
       assert.equal(statesNoDuty(sentence, rules), true, `from rules ${rules}: ${sentence}`);
     }
+  });
+
+  test("the CE marking's general principles are the affixer's duties from rules 8 (RED Art 19(1))", () => {
+    const text =
+      "The CE marking shall be subject to the general principles set out in Article 30 of Regulation (EC) No 765/2008.";
+    assert.equal(statesNoDuty(text, 7), true);
+    assert.equal(statesNoDuty(text, 8), false);
   });
 
   test("near misses are still read as conduct: a date no later than, a duty to apply something, a right held against others", () => {
