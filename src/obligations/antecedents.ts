@@ -19,6 +19,28 @@ import { FIRM_NOUN, PUBLIC_NOUN } from "./parties.ts";
  */
 export function conditionSubject(before: string, actor: string, action = ""): string | null {
   if (!/^(?:it|they|he or she)$/iu.test(actor)) return null;
+  const subject = conditionParty(before);
+  if (!subject) return null;
+  if (
+    /s$/u.test(
+      subject.split(
+        /\s+(?:of|to|in|for|on|with|under|referred|concerned|which|that|who|from|by)\s+/u,
+      )[0] as string,
+    ) === /^they$/iu.test(actor)
+  )
+    return subject;
+  // A pronoun whose number the party's does not match, said to be of a kind rather than to act, stands
+  // for a thing of the party's ("Where the payment service provider may impose charges …, they shall be
+  // reasonable", PSD2 Art 40(3)): the duty is still the party's. One said to act ("it shall inform the
+  // manufacturer") is left to the previous actor.
+  return THING_PREDICATE_8.test(action) ? subject : null;
+}
+
+/**
+ * The party a leading conditional clause has as its subject ("Where the competent authority finds that
+ * …," names the competent authority), or null when its subject is a thing or there is no such clause.
+ */
+export function conditionParty(before: string): string | null {
   // A citation inside the subject ("providers of very large online platforms as referred to in Article
   // 33 of Regulation (EU) 2022/2065 of the European Parliament and of the Council (6) require …", eIDAS
   // Art 5f(3)) is no part of whom it names.
@@ -42,12 +64,7 @@ export function conditionSubject(before: string, actor: string, action = ""): st
   )[0] as string;
   const party = PARTY_HEAD_8.exec(head);
   if (!party || party.index + party[0].length !== head.length) return null;
-  if (/s$/u.test(party[0]) === /^they$/iu.test(actor)) return subject;
-  // A pronoun whose number the party's does not match, said to be of a kind rather than to act, stands
-  // for a thing of the party's ("Where the payment service provider may impose charges …, they shall be
-  // reasonable", PSD2 Art 40(3)): the duty is still the party's. One said to act ("it shall inform the
-  // manufacturer") is left to the previous actor.
-  return THING_PREDICATE_8.test(action) ? subject : null;
+  return subject;
 }
 
 /** "… shall be reasonable", "… shall be in line with …": a predicate of a thing, no act (rules 8). */

@@ -5,6 +5,7 @@
  */
 import type { Unit } from "../canon/model.ts";
 import { type AddresseeOf, addresseeOf, isRuleAboutLaw, owedBy } from "./addressee.ts";
+import { conditionParty } from "./antecedents.ts";
 import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
@@ -244,6 +245,16 @@ function holderOf(
     holder = inUnit.holder;
     basis = "preceding duty";
   }
+  // Rules 8: a passive without agent after a conditional clause whose subject is a State, an authority
+  // or a Union body is that body's act: "Where the competent authority finds that the criteria … are not
+  // fulfilled, … the granting of the status of authorised CBAM declarant shall be refused" (CBAM Art
+  // 17(3)) is the authority's refusal, not the declarant's duty.
+  const acting = thing && basis === "actor" && h.rules >= 8 ? bodyActingIn(a, at, h) : undefined;
+  if (acting) {
+    appliesTo = acting.types;
+    holder = acting.holder;
+    basis = "preceding duty";
+  }
   const about = isRuleAboutLaw(a.actor);
   const before = h.previous.get(article);
   // Rules 8: a thing the actor map gives its usual keeper (a regulated party) is a State's, an
@@ -322,6 +333,23 @@ function keeperOf(h: Holders, a: Atom, article: string): Holder | undefined {
   for (const [thing, keeper] of h.kept.get(article) ?? [])
     if (new RegExp(`\\bthe ${thing}\\b`, "u").test(before)) return keeper;
   return undefined;
+}
+
+/** A passive's action, without an agent ("be refused", not "be refused by the Member State"). */
+const AGENTLESS_PASSIVE_8 =
+  /^\s*(?:not\s+)?be\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|ught|ung|id|ade)\b(?![^.;]*\bby\b)/iu;
+
+/** The State, authority or Union body a passive's leading conditional clause has as its subject. */
+function bodyActingIn(a: Atom, at: string, h: Holders): Holder | undefined {
+  if (!AGENTLESS_PASSIVE_8.test(a.action)) return undefined;
+  const cut = a.quoted_text.indexOf(a.actor);
+  const party = cut > 0 ? conditionParty(a.quoted_text.slice(0, cut)) : null;
+  if (!party) return undefined;
+  const types = h.map.appliesTo(party, "", at, h.rules);
+  const holder = addresseeOf(party, "", at, h.map, h.canon.taxonomy, h.rules);
+  if (types.length === 0 || holder.addressee === "regulated_party" || holder.addressee === "none")
+    return undefined;
+  return { types, holder };
 }
 
 /** The atom as a release states it. */

@@ -25,6 +25,8 @@ const ROOT = join(import.meta.dirname, "..", "..");
  * test is then a failure, not a todo.
  */
 export const SHORTFALLS: Record<string, string> = {
+  "cz-medium-machinery-manufacturer":
+    "dev profile (eleventh session; two readers who saw only the law, each in three parts: the product acts; the Data Act, CBAM, NIS2 and the cyber acts; the 36 others): precision 79.0 %, recall 79.0 % at first comparison (before any tuning on it); 89.7 % / 98.4 % once Machinery Chapter VI applied from 19 July 2023 to machines placed under Directive 2006/42/EC (Art 52(1)), RED Arts 4, 5 and 9(2) and CBAM Arts 9 and 23 turned on facts, Data Act Art 37(11)-(13) on establishment outside the Union, the CE marking's principles were the affixer's duty (RED Art 19(1)), a saving clause before a condition no longer hid a Member State's duty to require the economic operator's conduct (RED Art 43, Machinery Art 46), the parties to a data contract were named (Data Act Art 13(9)), and the profile stated the declarant status and terminal-equipment access its description implies; left: GDPR duties conditioned on a kind of processing (Arts 7, 11, 28, 35, 36), CBAM Art 17(3)'s refusal decision and RED Art 12(3)'s contact details (holders read wrongly) and RED Art 6 (a Member State's duty whose conduct is a passive); each is listed with its reason in the gold file",
   "ie-critical-cloud-provider":
     "test profile, held out (tenth session; two readers who saw only the law: DORA and its ten acts; NIS2, the Data Act and ten other digital acts; GDPR and the 25 others): precision 89.9 %, recall 80.5 % at first comparison, on the engine as the session began; its article lists are unread",
   "ee-small-token-offeror":
@@ -127,6 +129,8 @@ describe("second readings of gold registers (eval/registers/agreement.ts)", () =
  * registers"). A profile leaves this list when it meets them.
  */
 export const ADJUDICATED_SHORTFALLS: Record<string, string> = {
+  "cz-medium-machinery-manufacturer":
+    "dev profile, read twice and adjudicated in the eleventh session (8 disputed articles): precision 79.0 %, recall 76.6 % at first comparison (before any tuning on it); 89.7 % / 95.3 % after the readings listed in the single-reader entry; left: GDPR duties conditioned on a kind of processing (Arts 7, 11, 28, 35, 36), which this adjudicator leaves undetermined, the payer's and payee's PSD2 duties (Arts 62, 69), CBAM Art 17, RED Arts 6 and 12; each is listed with its reason",
   "fr-crypto-asset-service-provider":
     "dev profile, read a second time in the tenth session (three readers who saw only the law: MiCA; DORA and its ten acts; the 37 others) and adjudicated (7 disputed articles): precision 96.1 %, recall 96.9 % at first comparison, its first reader's file having been tuned on before; left: DORA's proportionality clauses (Art 4, the RTS Arts 1), which the fr readers read as modifications and the de and lt readings bind, GDPR Art 7 on consent, DORA Art 42, ePrivacy Art 5, GDPR Art 82 and MiCA's bans on interest (Arts 40(2), 50(2)) that wait for the firm's services in those tokens; each is listed with its reason",
   "ie-critical-cloud-provider":
