@@ -228,45 +228,15 @@ function holderOf(
     holder = { addressee: "none", through_national_law: null };
     basis = "none";
   }
-  // Rules 8: a thing the actor map gives its usual keeper ("The quality management system" is the
-  // manufacturer's) is another party's where the same paragraph has just put that party in charge of it
-  // ("Distributors and importers … shall ensure that they have in place a quality management system …
-  // The quality management system shall cover …", IVDR Art 16(3)).
-  const inUnit = h.partyInUnit.get(a.node);
   const thing = basis === "actor" && h.map.isThing(a.actor, at);
-  if (
-    h.rules >= 8 &&
-    thing &&
-    inUnit &&
-    keeps(inUnit.action, a.actor) &&
-    !appliesTo.some((t) => inUnit.types.includes(t))
-  ) {
-    appliesTo = inUnit.types;
-    holder = inUnit.holder;
-    basis = "preceding duty";
-  }
-  // Rules 8: a passive without agent after a conditional clause whose subject is a State, an authority
-  // or a Union body is that body's act: "Where the competent authority finds that the criteria … are not
-  // fulfilled, … the granting of the status of authorised CBAM declarant shall be refused" (CBAM Art
-  // 17(3)) is the authority's refusal, not the declarant's duty.
-  const acting = thing && basis === "actor" && h.rules >= 8 ? bodyActingIn(a, at, h) : undefined;
-  if (acting) {
-    appliesTo = acting.types;
-    holder = acting.holder;
+  const keeper = thing && h.rules >= 8 ? keeperOfThing(a, at, article, appliesTo, h) : undefined;
+  if (keeper) {
+    appliesTo = keeper.types;
+    holder = keeper.holder;
     basis = "preceding duty";
   }
   const about = isRuleAboutLaw(a.actor);
   const before = h.previous.get(article);
-  // Rules 8: a thing the actor map gives its usual keeper (a regulated party) is a State's, an
-  // authority's or a Union body's where its paragraph is about what that body set up: "ESMA shall establish a register of: … the register shall contain the
-  // crypto-asset white papers … Any out-of-date versions of the crypto-asset white papers shall be kept
-  // in a separate archive" (MiCA Art 109(2)) is ESMA's archive, not the offeror's.
-  const setUp = thing && basis === "actor" && h.rules >= 8 ? keeperOf(h, a, article) : undefined;
-  if (setUp && !appliesTo.some((t) => setUp.types.includes(t))) {
-    appliesTo = setUp.types;
-    holder = setUp.holder;
-    basis = "preceding duty";
-  }
   if (appliesTo.length === 0 && before && !about) {
     appliesTo = before.types;
     holder = before.holder;
@@ -294,17 +264,48 @@ function holderOf(
   // economic operator shall be given the opportunity to make submissions. Any measure adopted shall be
   // withdrawn …", IVDR Art 94); an option ("Member States may …") still does.
   const holdsDuties = h.rules < 8 || a.modality !== "permission" || !isRightWorded(a.action, h.rules);
-  if ((basis === "actor" || basis === "actor and action") && holdsDuties) {
-    h.previous.set(article, { types: appliesTo, holder });
-    const set =
-      h.rules >= 8 && !thing && holder.addressee !== "regulated_party"
-        ? SETS_UP_8.exec(a.action)?.[1]?.toLowerCase()
-        : undefined;
-    if (set) h.kept.set(article, new Map(h.kept.get(article)).set(set, { types: appliesTo, holder }));
-    if (!thing && holder.addressee === "regulated_party")
-      h.partyInUnit.set(a.node, { types: appliesTo, holder, action: a.action });
-  }
+  if ((basis === "actor" || basis === "actor and action") && holdsDuties)
+    remember(a, article, thing, { types: appliesTo, holder }, h);
   return { appliesTo, basis, holder };
+}
+
+/**
+ * Rules 8: who holds a thing the actor map gives its usual keeper, where its context names another. In
+ * this order:
+ * - a party the same paragraph has just put in charge of it ("Distributors and importers … shall ensure
+ *   that they have in place a quality management system … The quality management system shall cover …",
+ *   IVDR Art 16(3));
+ * - for a passive without agent, the State, authority or Union body its leading conditional clause has
+ *   as subject ("Where the competent authority finds that the criteria … are not fulfilled, … the
+ *   granting of the status of authorised CBAM declarant shall be refused", CBAM Art 17(3));
+ * - a State, authority or Union body that set up what its paragraph is about ("ESMA shall establish a
+ *   register of: … the register shall contain the crypto-asset white papers … Any out-of-date versions of
+ *   the crypto-asset white papers shall be kept in a separate archive", MiCA Art 109(2): ESMA's archive,
+ *   not the offeror's).
+ */
+function keeperOfThing(
+  a: Atom,
+  at: string,
+  article: string,
+  types: string[],
+  h: Holders,
+): Holder | undefined {
+  const other = (k: Holder | undefined) => (k && !types.some((t) => k.types.includes(t)) ? k : undefined);
+  const inUnit = h.partyInUnit.get(a.node);
+  if (inUnit && keeps(inUnit.action, a.actor) && other(inUnit)) return inUnit;
+  return bodyActingIn(a, at, h) ?? other(keeperOf(h, a, article));
+}
+
+/** What later atoms of the article read back: its last named holder, what bodies set up, a paragraph's party. */
+function remember(a: Atom, article: string, thing: boolean, held: Holder, h: Holders): void {
+  h.previous.set(article, held);
+  const set =
+    h.rules >= 8 && !thing && held.holder.addressee !== "regulated_party"
+      ? SETS_UP_8.exec(a.action)?.[1]?.toLowerCase()
+      : undefined;
+  if (set) h.kept.set(article, new Map(h.kept.get(article)).set(set, held));
+  if (!thing && held.holder.addressee === "regulated_party")
+    h.partyInUnit.set(a.node, { ...held, action: a.action });
 }
 
 /**
