@@ -25,6 +25,8 @@ const ROOT = join(import.meta.dirname, "..", "..");
  * test is then a failure, not a todo.
  */
 export const SHORTFALLS: Record<string, string> = {
+  "be-large-cocoa-processor":
+    "dev profile (eleventh session, at its end; two readers who saw only the law, each in three parts: the sustainability acts; GDPR, NIS2, CER and ePrivacy; the 38 others): precision 89.7 %, recall 74.5 % at first comparison (before any tuning on it); nothing was tuned on it. Nine of the twelve articles missed are EUDR's, which the engine dates from 30 December 2026 for large operators as Regulation (EU) 2025/2650 amended Art 38(2), and the readers, by their brief, from the corpus text's 30 December 2024; left besides: ePrivacy Art 5, the payer's and payee's PSD2 duties (Arts 62, 69), CSRD Art 3, Data Act Art 19(3) and GDPR Arts 35-36; each is listed with its reason in the gold file",
   "cz-medium-machinery-manufacturer":
     "dev profile (eleventh session; two readers who saw only the law, each in three parts: the product acts; the Data Act, CBAM, NIS2 and the cyber acts; the 36 others): precision 79.0 %, recall 79.0 % at first comparison (before any tuning on it); 89.7 % / 98.4 % once Machinery Chapter VI applied from 19 July 2023 to machines placed under Directive 2006/42/EC (Art 52(1)), RED Arts 4, 5 and 9(2) and CBAM Arts 9 and 23 turned on facts, Data Act Art 37(11)-(13) on establishment outside the Union, the CE marking's principles were the affixer's duty (RED Art 19(1)), a saving clause before a condition no longer hid a Member State's duty to require the economic operator's conduct (RED Art 43, Machinery Art 46), the parties to a data contract were named (Data Act Art 13(9)), and the profile stated the declarant status and terminal-equipment access its description implies; left: GDPR duties conditioned on a kind of processing (Arts 7, 11, 28, 35, 36), CBAM Art 17(3)'s refusal decision and RED Art 12(3)'s contact details (holders read wrongly) and RED Art 6 (a Member State's duty whose conduct is a passive); each is listed with its reason in the gold file",
   "ie-critical-cloud-provider":
@@ -129,6 +131,8 @@ describe("second readings of gold registers (eval/registers/agreement.ts)", () =
  * registers"). A profile leaves this list when it meets them.
  */
 export const ADJUDICATED_SHORTFALLS: Record<string, string> = {
+  "be-large-cocoa-processor":
+    "dev profile, read twice and adjudicated at the eleventh session's end (6 disputed articles): precision 87.2 %, recall 73.9 % at first comparison; nothing was tuned on it. Nine misses are EUDR articles that the engine, following Regulation (EU) 2025/2650, dates from 30 December 2026 and the readers, by their brief, from the corpus text; left besides: ePrivacy Art 5, PSD2 Arts 62 and 69, Data Act Art 19(3) and GDPR Arts 11, 28, 35, 36; each is listed with its reason",
   "cz-medium-machinery-manufacturer":
     "dev profile, read twice and adjudicated in the eleventh session (8 disputed articles): precision 79.0 %, recall 76.6 % at first comparison (before any tuning on it); 89.7 % / 95.3 % after the readings listed in the single-reader entry; left: GDPR duties conditioned on a kind of processing (Arts 7, 11, 28, 35, 36), which this adjudicator leaves undetermined, the payer's and payee's PSD2 duties (Arts 62, 69), CBAM Art 17, RED Arts 6 and 12; each is listed with its reason",
   "fr-crypto-asset-service-provider":
