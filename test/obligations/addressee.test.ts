@@ -41,6 +41,23 @@ describe("addressees", () => {
     assert.deepEqual(of("The widget", "rotate"), { addressee: "none", through_national_law: null });
   });
 
+  test("'take appropriate measures to ensure that' prescribes conduct as 'ensure that' does; a market measure after the safeguard procedure is the State's (RED Arts 6, 41(2))", () => {
+    assert.deepEqual(
+      of(
+        "Member States",
+        "take appropriate measures to ensure that payment service providers keep records only if they comply",
+      ),
+      { addressee: "member_state", through_national_law: ["provider"] },
+    );
+    assert.deepEqual(
+      of(
+        "all Member States",
+        "take the necessary measures to ensure that the payment service providers' non-compliant product is withdrawn or recalled from their market",
+      ),
+      { addressee: "member_state", through_national_law: null },
+    );
+  });
+
   test("a rule about law binds no one", () => {
     assert.ok(isRuleAboutLaw("Union or Member State law"));
     assert.ok(isRuleAboutLaw("National provisions"));
