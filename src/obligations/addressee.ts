@@ -18,18 +18,15 @@ export interface AddresseeOf {
 /** The prescribed conduct's subject follows these words: "ensure that X …", "require X to …". */
 const PRESCRIBES =
   /^(?:take (?:all )?(?:the )?(?:appropriate|necessary)(?: and (?:proportionate|appropriate|necessary))? measures (?:to|in order to) )?(?:ensure|provide|require|lay down|stipulate)\b(?:[^.;]*?\bthat\b|(?=\s+(?!that)\w))\s*/iu;
-/** … unless the State does it itself. */
-const STATE_ONLY =
-  /^(?:lay down (?:the )?rules on (?:penalties|sanctions)|designate|notify the commission|communicate|inform the commission|ensure that (?:the |their |its )?(?:competent|supervisory|national|designated|relevant) (?:authorit|bod))/iu;
-
 /**
- * … or the State's own market measure after the Union safeguard procedure ("all Member States shall take
- * the necessary measures to ensure that the non-compliant radio equipment is withdrawn or recalled from
- * their market", RED Art 41(2)), where "take … measures to ensure that" otherwise prescribes conduct
- * ("… to ensure that radio equipment is made available on the market only if it complies", RED Art 6).
+ * … unless the State does it itself: lays down penalties, designates, notifies, or takes its own market
+ * measure after the Union safeguard procedure ("all Member States shall take the necessary measures to
+ * ensure that the non-compliant radio equipment is withdrawn or recalled from their market", RED Art
+ * 41(2)), where "take … measures to ensure that" otherwise prescribes conduct ("… to ensure that radio
+ * equipment is made available on the market only if it complies", RED Art 6).
  */
-const MARKET_MEASURE =
-  /\b(?:is|are) (?:withdrawn|recalled|restricted|prohibited)\b[^.;]{0,40}\bfrom (?:their|its|the) markets?\b/iu;
+const STATE_ONLY =
+  /^(?:lay down (?:the )?rules on (?:penalties|sanctions)|designate|notify the commission|communicate|inform the commission|ensure that (?:the |their |its )?(?:competent|supervisory|national|designated|relevant) (?:authorit|bod))|\b(?:is|are) (?:withdrawn|recalled|restricted|prohibited)\b[^.;]{0,40}\bfrom (?:their|its|the) markets?\b/iu;
 
 const RULE_ABOUT_LAW =
   /\b(?:union|member state|national)\s+law\b|\blegislati(?:on|ve measures?)\b|\bnational (?:measures|provisions|rules)\b|^(?:the\s+)?(?:regulation|directive)\s+\((?:eu|ec|eec)\)|\bunion legal acts?\b/iu;
@@ -87,7 +84,7 @@ export function addresseeOf(
   if (addressee !== "member_state") return { addressee, through_national_law: null };
   const a = action.trim();
   const m = PRESCRIBES.exec(a);
-  if (!m || STATE_ONLY.test(a) || MARKET_MEASURE.test(a)) return { addressee, through_national_law: null };
+  if (!m || STATE_ONLY.test(a)) return { addressee, through_national_law: null };
   // The subject of the prescribed conduct: the agent of a passive ("… are provided by the payment
   // service provider to the user"), else the first entity named within the next dozen words.
   const rest = a.slice(m[0].length);

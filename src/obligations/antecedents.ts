@@ -21,14 +21,7 @@ export function conditionSubject(before: string, actor: string, action = ""): st
   if (!/^(?:it|they|he or she)$/iu.test(actor)) return null;
   const subject = conditionParty(before);
   if (!subject) return null;
-  if (
-    /s$/u.test(
-      subject.split(
-        /\s+(?:of|to|in|for|on|with|under|referred|concerned|which|that|who|from|by)\s+/u,
-      )[0] as string,
-    ) === /^they$/iu.test(actor)
-  )
-    return subject;
+  if (/s$/u.test(headOf(subject)) === /^they$/iu.test(actor)) return subject;
   // A pronoun whose number the party's does not match, said to be of a kind rather than to act, stands
   // for a thing of the party's ("Where the payment service provider may impose charges …, they shall be
   // reasonable", PSD2 Art 40(3)): the duty is still the party's. One said to act ("it shall inform the
@@ -59,13 +52,17 @@ export function conditionParty(before: string): string | null {
   if (!subject || subject.split(/\s+/u).length > 12) return null;
   // The party must be the subject's head, not a complement's ("the notification to the supervisory
   // authority" is a notification): the head ends where the first complement begins.
-  const head = subject.split(
-    /\s+(?:of|to|in|for|on|with|under|referred|concerned|which|that|who|from|by)\s+/u,
-  )[0] as string;
+  const head = headOf(subject);
   const party = PARTY_HEAD_8.exec(head);
   if (!party || party.index + party[0].length !== head.length) return null;
   return subject;
 }
+
+/** A subject's head: where its first complement begins ("the notification to the supervisory authority"). */
+const headOf = (subject: string) =>
+  subject.split(
+    /\s+(?:of|to|in|for|on|with|under|referred|concerned|which|that|who|from|by)\s+/u,
+  )[0] as string;
 
 /** "… shall be reasonable", "… shall be in line with …": a predicate of a thing, no act (rules 8). */
 const THING_PREDICATE_8 =

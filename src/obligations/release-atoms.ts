@@ -11,6 +11,7 @@ import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts
 import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
+import { agentOf } from "./passive.ts";
 import { ActorMap, addresseeOfType } from "./taxonomy.ts";
 
 export interface ReleasedAtom extends BindingAtom {
@@ -83,7 +84,7 @@ export function releaseAtoms(
     rules,
     previous: new Map(),
     kept: new Map(),
-    unitText: new Map(units.map((u) => [u.node, u.own_text])),
+    byNode,
     partyInUnit: new Map(),
     acts: new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : []))),
     following: rules >= 6 ? followingHolders(extracted, map, canon, rules, where) : new Map(),
@@ -123,8 +124,8 @@ interface Holders {
   previous: Map<string, Holder>;
   /** Rules 8: per article, what its duties set up ("a register"), and who set it up. */
   kept: Map<string, Map<string, Holder>>;
-  /** Per unit, its own text (what a thing's sentence follows in it). */
-  unitText: Map<string, string>;
+  /** The units by node (what a thing's sentence follows in its unit). */
+  byNode: Map<string, Unit>;
   /** Rules 8: per unit, the holder of the last duty whose actor is a party (not a thing's keeper). */
   partyInUnit: Map<string, Holder & { action: string }>;
   /** Acts whose scope names the one party holding their duties. */
@@ -330,19 +331,18 @@ const SETS_UP_8 =
   /\b(?:establish|set up|maintain|keep)\s+(?:a|an|the)\s+(?:[a-z-]+\s+){0,2}?([a-z-]+)(?=\s+(?:of|for|on|in|that|which|with)\b|\s*[:;,.]|\s*$)/iu;
 /** Who set up a thing the atom's unit speaks of before the atom's sentence ("the register"). */
 function keeperOf(h: Holders, a: Atom, article: string): Holder | undefined {
-  const before = (h.unitText.get(a.node) ?? "").slice(0, Math.max(0, a.char_start)).toLowerCase();
+  const before = (h.byNode.get(a.node)?.own_text ?? "").slice(0, Math.max(0, a.char_start)).toLowerCase();
   for (const [thing, keeper] of h.kept.get(article) ?? [])
     if (new RegExp(`\\bthe ${thing}\\b`, "u").test(before)) return keeper;
   return undefined;
 }
 
-/** A passive's action, without an agent ("be refused", not "be refused by the Member State"). */
-const AGENTLESS_PASSIVE_8 =
-  /^\s*(?:not\s+)?be\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|ught|ung|id|ade)\b(?![^.;]*\bby\b)/iu;
+/** A passive's action ("be refused"); whether it names an agent is passive.ts's `agentOf`. */
+const PASSIVE_8 = /^\s*(?:not\s+)?be\s+(?:\w+ly\s+)?\w+(?:ed|en|wn|ught|ung|id|ade)\b/iu;
 
 /** The State, authority or Union body a passive's leading conditional clause has as its subject. */
 function bodyActingIn(a: Atom, at: string, h: Holders): Holder | undefined {
-  if (!AGENTLESS_PASSIVE_8.test(a.action)) return undefined;
+  if (!PASSIVE_8.test(a.action) || agentOf(a.action, h.rules) !== null) return undefined;
   const cut = a.quoted_text.indexOf(a.actor);
   const party = cut > 0 ? conditionParty(a.quoted_text.slice(0, cut)) : null;
   if (!party) return undefined;
