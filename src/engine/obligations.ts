@@ -18,6 +18,7 @@ export function register(e: Engine, profile: Profile, asOf: string): Applicabili
   const acts = new Map(r.acts.map((a) => [a.id, a]));
   return decide(profile, asOf, r.atoms, r.taxonomy, r.derogations, {
     scope: r.scope,
+    facts: r.facts,
     transposition: (act) => {
       const a = acts.get(act);
       return a?.type === "dir" && a.application

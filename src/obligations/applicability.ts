@@ -7,11 +7,11 @@ import {
   type Reasons,
   type Rules,
 } from "./decision.ts";
-import { deriveFacts, evaluate, type Facts } from "./facts.ts";
+import { deriveFacts, evaluate, type Facts, impliedFacts } from "./facts.ts";
 import { boundTypes, capacities, inCapacity, openReason, openTypes } from "./open-types.ts";
 import type { Derogation, Profile } from "./profiles.ts";
 import { NO_SCOPE, type OpenTypes, reaches, type ScopeRule, type ScopeVerdict } from "./scope.ts";
-import { type Addressee, addresseeOfType, type Taxonomy } from "./taxonomy.ts";
+import { type Addressee, addresseeOfType, ancestors, type Taxonomy } from "./taxonomy.ts";
 
 export {
   type Applicability,
@@ -42,9 +42,16 @@ export function prepared(
   profile: Profile,
   rules: Rules,
 ): { facts: Facts; types: string[]; derived: string[]; open: OpenTypes } {
-  const base = deriveFacts(profile.facts, profile.entity_types, `profile ${profile.id}`);
+  const sized = deriveFacts(profile.facts, profile.entity_types, `profile ${profile.id}`);
+  const implied = impliedFacts(
+    rules.facts ?? null,
+    sized.facts,
+    ancestors(rules.taxonomy, sized.types),
+    `profile ${profile.id}`,
+  );
+  const base = { ...sized, facts: implied.facts };
   const types = new Set(base.types);
-  const derived = [...base.derived];
+  const derived = [...base.derived, ...implied.derived];
   // A profile is a firm, an undertaking: a duty of "undertakings" in an act whose scope reaches it binds
   // it too. ("person" is not added: the actor map gives it to injured persons, users and claimants.)
   if (rules.taxonomy.types.some((t) => t.id === "undertaking")) types.add("undertaking");
@@ -340,7 +347,9 @@ function derogate(decision: Decision, lineage: string[], c: Deciding): string[] 
       if (decision.status === "applicable") {
         decision.status = "undetermined";
         reasons.undetermined_by = { provision: d.derogating, facts: v.unknown };
-        notes.push(`${d.derogating} disapplies this if ${v.unknown.join(" and ")}; the profile does not say`);
+        notes.push(
+          `${d.derogating} disapplies this${before(d)} if ${v.unknown.join(" and ")}; the profile does not say`,
+        );
       }
       continue;
     }
@@ -368,8 +377,11 @@ function exclude(decision: Decision, d: Derogation, disapplied: string, used: st
     disapplied_eid: eidOf(disapplied),
     exempted_types: types,
   };
-  return `${d.kind === "lex_specialis" ? "displaced" : "disapplied"} by ${d.derogating} (${d.id}) for ${types.length ? types.join(", ") : "the entities it describes"}`;
+  return `${d.kind === "lex_specialis" ? "displaced" : "disapplied"} by ${d.derogating} (${d.id}) for ${types.length ? types.join(", ") : "the entities it describes"}${before(d)}`;
 }
+
+/** A derogation that ends holds a duty back only until then: a stage of application (CSRD Art 5(2)). */
+const before = (d: Derogation) => (d.until ? ` before ${d.until}` : "");
 
 /**
  * A scope that turns on an unstated fact leaves the duty undetermined, unless a derogation lifts

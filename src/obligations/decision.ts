@@ -4,6 +4,7 @@
  * How it decides is applicability.ts.
  */
 import type { Atom } from "./atoms.ts";
+import type { FactSchema } from "./facts.ts";
 import type { Derogation } from "./profiles.ts";
 import type { Scope } from "./scope.ts";
 import type { Addressee, Taxonomy } from "./taxonomy.ts";
@@ -128,4 +129,6 @@ export interface Rules {
   ) => { date: string; provision: string; deadline: string | null; deadline_provision: string | null } | null;
   /** A unit's ancestors, nearest first, ending with its act's id. */
   ancestry?: (node: string) => string[];
+  /** The regime's fact schema: the facts the law ties to a type (`implied_by_types`). */
+  facts?: FactSchema | null;
 }

@@ -17,6 +17,9 @@ export interface FactSpec {
   about: string;
   /** Derived by the engine from other facts (a profile may state it only if it agrees). */
   derived?: boolean;
+  /** A boolean the law makes true for these types: a credit institution is a public-interest entity
+   * (Directive 2013/34/EU Art 2(1)(c)), whatever the profile states or leaves out. */
+  implied_by_types?: string[];
 }
 
 export type FactSchema = Record<string, FactSpec>;
@@ -53,8 +56,42 @@ export function parseFactSchema(doc: unknown, where: string): FactSchema {
       );
     if ((spec.type === "enum" || spec.type === "enum-list") && !Array.isArray(spec.values))
       throw new ObligationsCanonError(`${where}: fact ${name} is an ${spec.type} and needs "values"`);
+    if (
+      spec.implied_by_types !== undefined &&
+      (spec.type !== "boolean" || !Array.isArray(spec.implied_by_types))
+    )
+      throw new ObligationsCanonError(
+        `${where}: fact ${name}: implied_by_types needs a boolean fact and a list of entity types`,
+      );
   }
   return facts;
+}
+
+/**
+ * The booleans the law makes true for a type the profile is (`implied_by_types`), given the profile's
+ * types and all their ancestors. A profile that states such a fact false is refused: the law says otherwise.
+ */
+export function impliedFacts(
+  schema: FactSchema | null,
+  facts: Facts,
+  types: string[],
+  where: string,
+): { facts: Facts; derived: string[] } {
+  const out: Facts = { ...facts };
+  const derived: string[] = [];
+  for (const [name, spec] of Object.entries(schema ?? {})) {
+    const by = types.find((t) => spec.implied_by_types?.includes(t));
+    if (!by) continue;
+    if (facts[name] === false)
+      throw new ObligationsCanonError(
+        `${where}: facts.${name} is false, but it is true by law for ${by} (${spec.about})`,
+      );
+    if (facts[name] === undefined) {
+      out[name] = true;
+      derived.push(`${name} = true (by law for ${by})`);
+    }
+  }
+  return { facts: out, derived };
 }
 
 /** A fact's value checked against its declaration; the error names the file, the key and what is allowed. */

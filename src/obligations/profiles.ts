@@ -12,9 +12,10 @@ import {
   deriveFacts,
   type FactSchema,
   type Facts,
+  impliedFacts,
   ObligationsCanonError,
 } from "./facts.ts";
-import { addresseeOfType, type Taxonomy } from "./taxonomy.ts";
+import { addresseeOfType, ancestors, type Taxonomy } from "./taxonomy.ts";
 
 export interface Profile {
   id: string;
@@ -71,6 +72,7 @@ export function parseProfile(
   }
   if (schema) for (const [k, v] of Object.entries(facts)) checkFact(schema, k, v, `${where}: facts`);
   if (schema) deriveFacts(facts, p.entity_types, where); // refuses a stated size its figures contradict
+  if (schema && tax) impliedFacts(schema, facts, ancestors(tax, p.entity_types), where); // and a fact the law contradicts
   return { id: p.id, name: p.name ?? p.id, description: p.description, entity_types: p.entity_types, facts };
 }
 

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { atomStatus, type BindingAtom, decide } from "../../src/obligations/applicability.ts";
+import { parseFactSchema } from "../../src/obligations/facts.ts";
 import type { Derogation, Profile } from "../../src/obligations/profiles.ts";
 import { parseScope } from "../../src/obligations/scope.ts";
 import { smallSchema, smallTaxonomy } from "../helpers/small-canon.ts";
@@ -150,6 +151,50 @@ describe("the register", () => {
       assert.ok(
         ids(decide(maker({ staff_headcount: 50 }), "2100-06-01", ATOMS, tax, [d]).applicable).includes("a2"),
       );
+  });
+
+  test("a stage of application holds a duty back until its date for the category it names (CSRD Art 5(2))", () => {
+    const stage = derogation({ until: "2101-01-01" });
+    const held = decide(maker({ staff_headcount: 5 }), "2100-06-01", ATOMS, tax, [stage]);
+    assert.deepEqual(ids(held.excluded), ["a2"]);
+    assert.equal(held.excluded[0]?.note, "disapplied by x/art_9 (d1) for manufacturer before 2101-01-01");
+    const open = decide(maker(), "2100-06-01", ATOMS, tax, [stage]);
+    assert.equal(
+      open.undetermined[0]?.note,
+      "x/art_9 disapplies this before 2101-01-01 if staff_headcount < 10; the profile does not say",
+    );
+    // From the stage's date the duty binds the category too.
+    assert.ok(
+      ids(decide(maker({ staff_headcount: 5 }), "2101-01-01", ATOMS, tax, [stage]).applicable).includes("a2"),
+    );
+  });
+
+  test("a fact the law ties to a type is true for that type, and the register says why", () => {
+    const tied = parseFactSchema(
+      { facts: { listed: { type: "boolean", about: "listed", implied_by_types: ["operator"] } } },
+      "facts.yaml",
+    );
+    const d = derogation({
+      exempts: { entity_types: ["manufacturer"], when: [{ fact: "listed", eq: false }] },
+    });
+    const r = decide(maker(), "2100-06-01", ATOMS, tax, [d], { facts: tied });
+    assert.ok(
+      ids(r.applicable).includes("a2"),
+      "a manufacturer is an operator, so listed = true and d1 does not hold",
+    );
+    assert.ok(r.derived.includes("listed = true (by law for operator)"));
+    assert.throws(
+      () => decide(maker({ listed: false }), "2100-06-01", ATOMS, tax, [d], { facts: tied }),
+      /facts\.listed is false, but it is true by law for operator \(listed\)/u,
+    );
+    assert.throws(
+      () =>
+        parseFactSchema(
+          { facts: { n: { type: "integer", about: "n", implied_by_types: ["operator"] } } },
+          "f",
+        ),
+      /f: fact n: implied_by_types needs a boolean fact/u,
+    );
   });
 
   test("a modification keeps the duty and says how it is met; a rule of precedence displaces", () => {
