@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { ObligationsCanonError } from "../../src/obligations/facts.ts";
+import { ObligationsCanonError, parseFactSchema } from "../../src/obligations/facts.ts";
 import { parseDerogations, parseProfile } from "../../src/obligations/profiles.ts";
 import { smallSchema as schema, smallTaxonomy as tax } from "../helpers/small-canon.ts";
 
@@ -33,6 +33,22 @@ describe("profiles and derogations canon", () => {
     assert.throws(
       () => parseProfile("id: p\nentity_types: [importer]\nfacts: { staff: 3 }\n", "p.yaml", schema, tax),
       ObligationsCanonError,
+    );
+  });
+
+  test("a profile that states false a fact the law makes true for one of its types is refused", () => {
+    const tied = parseFactSchema(
+      { facts: { listed: { type: "boolean", about: "listed by law", implied_by_types: ["operator"] } } },
+      "facts.yaml",
+    );
+    assert.throws(
+      () => parseProfile("id: p\nentity_types: [importer]\nfacts: { listed: false }\n", "p.yaml", tied, tax),
+      { message: "p.yaml: facts.listed is false, but it is true by law for operator (listed by law)" },
+    );
+    assert.equal(
+      parseProfile("id: p\nentity_types: [importer]\nfacts: { listed: true }\n", "p.yaml", tied, tax).facts
+        .listed,
+      true,
     );
   });
 
