@@ -26,7 +26,7 @@ const ROOT = join(import.meta.dirname, "..", "..");
  */
 export const SHORTFALLS: Record<string, string> = {
   "pt-mobile-network-operator":
-    "dev profile (twelfth session; two readers who saw only the law, each in three parts: EECC, ePrivacy and the DSA; NIS2, GDPR, the Data Act and the cyber acts; the 35 others), not yet compared",
+    "dev profile (twelfth session; two readers who saw only the law, each in three parts: EECC, ePrivacy and the DSA; NIS2, GDPR, the Data Act and the cyber acts; the 35 others): precision 72.0 %, recall 78.7 % at first comparison (before any tuning on it)",
   "be-large-cocoa-processor":
     "dev profile (eleventh session, at its end; two readers who saw only the law, each in three parts: the sustainability acts; GDPR, NIS2, CER and ePrivacy; the 38 others): precision 89.7 %, recall 74.5 % at first comparison (before any tuning on it); nothing was tuned on it. Nine of the twelve articles missed are EUDR's, which the engine dates from 30 December 2026 for large operators as Regulation (EU) 2025/2650 amended Art 38(2), and the readers, by their brief, from the corpus text's 30 December 2024; left besides: ePrivacy Art 5, the payer's and payee's PSD2 duties (Arts 62, 69), CSRD Art 3, Data Act Art 19(3) and GDPR Arts 35-36; each is listed with its reason in the gold file; 89.5 % / 72.3 % in the twelfth session once CSRD's stages by category of undertaking held Article 1 back until 2027 for a large undertaking that is not a public-interest entity (Art 5(2)(b) as Directive (EU) 2025/794 moved it; the readers graded the adopted text's 2025)",
   "cz-medium-machinery-manufacturer":
@@ -135,6 +135,8 @@ describe("second readings of gold registers (eval/registers/agreement.ts)", () =
  * registers"). A profile leaves this list when it meets them.
  */
 export const ADJUDICATED_SHORTFALLS: Record<string, string> = {
+  "pt-mobile-network-operator":
+    "dev profile, read twice and adjudicated in the twelfth session (4 disputed articles): precision 73.2 %, recall 76.9 % at first comparison (before any tuning on it)",
   "be-large-cocoa-processor":
     "dev profile, read twice and adjudicated at the eleventh session's end (6 disputed articles): precision 87.2 %, recall 73.9 % at first comparison; nothing was tuned on it. Nine misses are EUDR articles that the engine, following Regulation (EU) 2025/2650, dates from 30 December 2026 and the readers, by their brief, from the corpus text; left besides: ePrivacy Art 5, PSD2 Arts 62 and 69, Data Act Art 19(3) and GDPR Arts 11, 28, 35, 36; each is listed with its reason; 86.8 % / 71.7 % in the twelfth session once CSRD's stages by category of undertaking held Article 1 back until 2027 for a large undertaking that is not a public-interest entity (Art 5(2)(b) as Directive (EU) 2025/794 moved it; the readers graded the adopted text's 2025)",
   "cz-medium-machinery-manufacturer":
