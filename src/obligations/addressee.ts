@@ -7,6 +7,7 @@
  * binds those entities through national law; one that only a State can perform (designate an
  * authority, lay down penalties, notify the Commission) binds no firm.
  */
+import type { Modality } from "./modality.ts";
 import { type ActorMap, type Addressee, addresseeOfType, type Taxonomy } from "./taxonomy.ts";
 
 export interface AddresseeOf {
@@ -52,10 +53,11 @@ const LEADING_TIME_CLAUSE_8 =
   /^(?:before|after|where|when|whenever|if|once|unless|until|as soon as|prior to)\b[^,;.:]{0,200},\s*/iu;
 /**
  * Rules 8: a party named after a preposition is not the subject of the conduct prescribed ("ensure that
- * the information provided to critical entities assists them", CER Art 5(3)).
+ * the information provided to critical entities assists them", CER Art 5(3); "ensure that the specific
+ * obligations imposed on undertakings under this Directive are published", EECC Art 120(5)).
  */
 const AFTER_PREPOSITION_8 =
-  /\s(?:provided|made available|given|addressed|sent|communicated)?\s*(?:to|for|from|with|about)\s.*$/isu;
+  /\s(?:(?:provided|made available|given|addressed|sent|communicated)?\s*(?:to|for|from|with|about)|(?:imposed|conferred|attached)\s+(?:on|upon|to))\s.*$/isu;
 
 /**
  * Rules 8: a party that is told something is not the one who acts ("ensure that entities that are no
@@ -72,6 +74,7 @@ export function addresseeOf(
   map: ActorMap,
   tax: Taxonomy,
   rules = 0,
+  modality: Modality | null = null,
 ): AddresseeOf {
   if (isRuleAboutLaw(actor)) return { addressee: "none", through_national_law: null };
   // Who holds the duty is read from the party named first; the others named with it ("The ESAs and
@@ -85,6 +88,9 @@ export function addresseeOf(
   const a = action.trim();
   const m = PRESCRIBES.exec(a);
   if (!m || STATE_ONLY.test(a)) return { addressee, through_national_law: null };
+  // Rules 8: a State that "shall not require such undertakings to obtain an explicit decision" (EECC Art
+  // 12(3)) refrains; the undertakings are told to do nothing.
+  if (rules >= 8 && modality === "prohibition") return { addressee, through_national_law: null };
   // The subject of the prescribed conduct: the agent of a passive ("… are provided by the payment
   // service provider to the user"), else the first entity named within the next dozen words.
   const rest = a.slice(m[0].length);

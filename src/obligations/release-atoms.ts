@@ -12,7 +12,7 @@ import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
 import { agentOf } from "./passive.ts";
-import { ActorMap, addresseeOfType } from "./taxonomy.ts";
+import { ActorMap, addresseeOfType, ancestors } from "./taxonomy.ts";
 
 export interface ReleasedAtom extends BindingAtom {
   /**
@@ -162,7 +162,24 @@ const BENEFICIARY_7 = /^\s*(?:also\s+)?be\s+(?:duly\s+)?taken\s+into\s+(?:due\s+
 const PATIENT_8 =
   /^\s*(?:not\s+)?be\s+(?:\w+ly\s+)?(?:informed|notified|entered|listed|granted|given|paid|refunded|reimbursed|compensated|offered|sent|provided\s+with)\b(?!\s+(?:the\s+|a\s+)?(?:possibility|opportunity|right)\b)/iu;
 const isPatient = (a: Atom, rules: number) =>
-  rules >= 8 && PATIENT_8.test(a.action) && !a.action.includes(`by ${a.actor}`);
+  rules >= 8 &&
+  ((PATIENT_8.test(a.action) && !a.action.includes(`by ${a.actor}`)) || MEASURE_ON_PARTY_8.test(a.actor));
+
+/**
+ * Rules 8: a subject that names a party only as the one a measure is imposed on or involves is the
+ * measure, not that party's duty ("Any administrative charges imposed on undertakings providing
+ * electronic communications networks … shall cover …", EECC Art 16(1); "Any obligations imposed on an
+ * undertaking by the national regulatory authority …", Art 27(5); "no compensation mechanism involving
+ * specific undertakings shall be imposed", Art 92): its holder is found as for a thing.
+ */
+const DEMONSTRATIVE_NOUN_8 = /^(?:those|these|such)\s+[a-z-]+$/iu;
+/** Whether every type of `narrow` is a strict descendant of a type in `broad`. */
+const narrows = (narrow: string[], broad: string[], tax: ObligationsCanon["taxonomy"]) =>
+  narrow.length > 0 &&
+  narrow.every((t) => !broad.includes(t) && ancestors(tax, [t]).some((x) => x !== t && broad.includes(x)));
+
+const MEASURE_ON_PARTY_8 =
+  /^(?:(?:any|all|no|the|such|specific|those|these)\s+)*(?:[\w-]+\s+){0,2}(?:charges?|fees?|obligations?|conditions?|measures?|requirements?|mechanisms?|remed(?:y|ies)|penalt(?:y|ies)|fines?)\b(?:\s+which\s+may\s+be|\s+which\s+are)?\s+(?:(?:imposed|conferred|attached)\s+(?:on|upon|to)|involving)\s|^(?:the\s+)?(?:criteria|procedures|rules)(?:\s+and\s+(?:criteria|procedures|rules))?\s+for\s+imposing\b/iu;
 
 const articleOf = (a: Atom) => `${a.act}/${a.unit_eid.split("__")[0]}`;
 
@@ -184,7 +201,11 @@ function followingHolders(
     const at = where[i] as string;
     const types = isPatient(a, rules) ? [] : map.appliesTo(a.actor, a.action, at, rules);
     if (types.length > 0 && !isRuleAboutLaw(a.actor))
-      next = { article, types, holder: addresseeOf(a.actor, a.action, at, map, canon.taxonomy, rules) };
+      next = {
+        article,
+        types,
+        holder: addresseeOf(a.actor, a.action, at, map, canon.taxonomy, rules, a.modality),
+      };
   }
   return following;
 }
@@ -217,7 +238,7 @@ function holderOf(
   let appliesTo = h.map.appliesTo(a.actor, a.action, at, h.rules);
   let basis: ReleasedAtom["applies_to_basis"] =
     appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
-  let holder = addresseeOf(a.actor, a.action, at, h.map, h.canon.taxonomy, h.rules);
+  let holder = addresseeOf(a.actor, a.action, at, h.map, h.canon.taxonomy, h.rules, a.modality);
   // Rules 7: "the specific interests and needs of SMEs shall be taken into account": the party named
   // in the subject's "of" complement is whose interests are weighed, not who weighs them.
   if (h.rules >= 7 && BENEFICIARY_7.test(a.action) && / of /u.test(a.actor) && h.map.isThing(a.actor, at)) {
@@ -228,6 +249,14 @@ function holderOf(
     appliesTo = [];
     holder = { addressee: "none", through_national_law: null };
     basis = "none";
+  }
+  // Rules 8: "Those undertakings" after "Undertakings which have been designated as having significant
+  // market power … shall inform" (EECC Art 78(1)) are those: a demonstrative before a bare noun the map
+  // gives a broader type takes the narrower type the article has just named.
+  const before8 = h.rules >= 8 && basis === "actor" ? h.previous.get(article) : undefined;
+  if (before8 && DEMONSTRATIVE_NOUN_8.test(a.actor) && narrows(before8.types, appliesTo, h.canon.taxonomy)) {
+    appliesTo = before8.types;
+    holder = before8.holder;
   }
   const thing = basis === "actor" && h.map.isThing(a.actor, at);
   const keeper = thing && h.rules >= 8 ? keeperOfThing(a, at, article, appliesTo, h) : undefined;

@@ -59,12 +59,16 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
   const re = new RegExp(MODAL.source, "gu");
   re.lastIndex = main.index ?? 0;
   let relative = false;
+  // A clause "under which the provider shall: (a) …" completed by points is the duty itself: only a
+  // modal another follows is read as a relative clause's.
+  const laterModal = (x: RegExpExecArray) =>
+    new RegExp(MODAL.source, "u").test(text.slice(x.index + x[0].length));
   for (let x = re.exec(text); x; x = re.exec(text)) {
     const before = text.slice(0, x.index);
     // "… which shall include but shall not be limited to": the coordinated modal is in the clause too.
     relative =
       RELATIVE_MODAL_6.test(before) ||
-      (rules >= 8 && AGREED_THAT_8.test(before)) ||
+      (rules >= 8 && (AGREED_THAT_8.test(before) || (PREPOSITION_WHICH_8.test(before) && laterModal(x)))) ||
       (relative && /\b(?:and|or|but)\s+(?:\w+\s+)?$/iu.test(before));
     if (!relative) return x;
   }
@@ -73,6 +77,12 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
 
 /** Rules 6: a modal right after a relative pronoun ("which shall", "who may") is in a relative clause. */
 const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
+/**
+ * Rules 8: so is one a few words after a preposition and "which" ("undertakings to which the radio
+ * spectrum shall be assigned have been selected …, Member States shall grant", EECC Art 36).
+ */
+const PREPOSITION_WHICH_8 =
+  /\b(?:under|in|by|on|to|for|with|from|through|during|within|at|of)\s+which\s+(?:(?!(?:is|are|was|were|has|have|had|does|do|did|will|can)\b)[\w’'-]+\s+){1,6}$/iu;
 /**
  * Rules 8: a modal in what parties agree or decide ("If the payment service user … and the payment
  * service provider agree that execution of the payment order shall start on a specific day, the time of

@@ -41,6 +41,32 @@ describe("addressees", () => {
     assert.deepEqual(of("The widget", "rotate"), { addressee: "none", through_national_law: null });
   });
 
+  test("a State that shall not require a party to act, or that publishes what is imposed on parties, prescribes no conduct of theirs (EECC Arts 12(3), 120(5))", () => {
+    const rules8 = (action: string, modality: "obligation" | "prohibition") =>
+      addresseeOf("Member States", action, "psd", map, tax, 8, modality);
+    assert.deepEqual(
+      rules8("require payment service providers to obtain an explicit decision", "prohibition"),
+      {
+        addressee: "member_state",
+        through_national_law: null,
+      },
+    );
+    assert.deepEqual(
+      rules8("require payment service providers to obtain an explicit decision", "obligation"),
+      {
+        addressee: "member_state",
+        through_national_law: ["provider"],
+      },
+    );
+    assert.deepEqual(
+      rules8(
+        "ensure that the specific obligations imposed on payment service providers are published",
+        "obligation",
+      ),
+      { addressee: "member_state", through_national_law: null },
+    );
+  });
+
   test("'take appropriate measures to ensure that' prescribes conduct as 'ensure that' does; a market measure after the safeguard procedure is the State's (RED Arts 6, 41(2))", () => {
     assert.deepEqual(
       of(

@@ -223,6 +223,36 @@ describe("extraction rules 6", () => {
     assert.equal(read(units, 6)[0]?.actor, "AIFMs");
   });
 
+  test("rules 8 (pt dev register): 'shall not apply' with an object is conduct; a procedure that does not preclude an action is an effect; a modal after 'to which' is a relative clause's", () => {
+    const apply = article("x", ["Providers shall not apply any different requirements to end-users."]);
+    assert.deepEqual(read(apply, 7), []);
+    assert.deepEqual(read(apply, 8), [
+      {
+        modality: "prohibition",
+        actor: "Providers",
+        text: "Providers shall not apply any different requirements to end-users.",
+      },
+    ]);
+    const effect = article("x", [
+      "The procedure referred to in paragraph 2 shall not preclude either party from bringing an action before the courts.",
+    ]);
+    assert.equal(read(effect, 7).length, 1);
+    assert.deepEqual(read(effect, 8), []);
+    const relative = article("x", [
+      "Where the use of radio spectrum has been harmonised, and undertakings to which the radio spectrum shall be assigned have been selected, Member States shall grant the right of use.",
+    ]);
+    assert.equal(read(relative, 7)[0]?.actor, "undertakings to which the radio spectrum");
+    assert.equal(read(relative, 8)[0]?.actor, "Member States");
+    // A clause "under which" a party shall act, completed by points, is that party's duty.
+    const clause = article("x", [
+      {
+        lead: "The contract shall include a clause under which the provider shall:",
+        points: ["provide reasonable assistance;"],
+      },
+    ]);
+    assert.equal(read(clause, 8).length, read(clause, 7).length);
+  });
+
   describe("holders found from context (release-atoms.ts)", () => {
     const taxonomy = parseTaxonomy(
       [
@@ -231,6 +261,7 @@ describe("extraction rules 6", () => {
         "  - { id: economic_operator, label: economic operator, parents: [], defined_in: x/art_1 }",
         "  - { id: authority, label: authority, parents: [], defined_in: x/art_1, addressee: public_authority }",
         "  - { id: distributor, label: distributor, parents: [], defined_in: x/art_1 }",
+        "  - { id: designated_operator, label: designated operator, parents: [economic_operator], defined_in: x/art_1 }",
       ].join("\n"),
       [
         "actors:",
@@ -239,6 +270,8 @@ describe("extraction rules 6", () => {
         "  - { phrase: supervisory authority, types: [authority] }",
         "  - { phrase: distributor, types: [distributor] }",
         "  - { phrase: quality management system, types: [economic_operator] }",
+        "  - { phrase: operator, types: [economic_operator] }",
+        "  - { phrase: operator designated as having significant market power, types: [designated_operator] }",
       ].join("\n"),
       "test",
     );
@@ -316,6 +349,23 @@ describe("extraction rules 6", () => {
         "Any out-of-date versions of the quality management system shall be kept in a separate archive.",
       ]);
       assert.deepEqual(released(elsewhere, 8).at(-1)?.applies_to, ["economic_operator"]);
+    });
+
+    test("rules 8 (pt dev register): a measure imposed on a party is not that party's duty; 'Those operators' are the narrower ones just named", () => {
+      const charges = article("x", [
+        "Any administrative charges imposed on economic operators shall cover only administrative costs. The supervisory authority shall publish the charges.",
+      ]);
+      assert.deepEqual(released(charges, 7)[0]?.applies_to, ["economic_operator"]);
+      assert.deepEqual(released(charges, 8)[0], {
+        applies_to: ["authority"],
+        basis: "following duty",
+        addressee: "public_authority",
+      });
+      const those = article("x", [
+        "Operators designated as having significant market power shall notify the supervisory authority. Those operators shall also inform it of any change.",
+      ]);
+      assert.deepEqual(released(those, 7)[1]?.applies_to, ["economic_operator"]);
+      assert.deepEqual(released(those, 8)[1]?.applies_to, ["designated_operator"]);
     });
 
     test("a right held against another passes no duty on to the things after it", () => {
