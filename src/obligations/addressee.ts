@@ -51,6 +51,9 @@ const SUBJECT_TO_PENALTIES_8 =
  */
 const LEADING_TIME_CLAUSE_8 =
   /^(?:before|after|where|when|whenever|if|once|unless|until|as soon as|prior to)\b[^,;.:]{0,200},\s*/iu;
+const HOW_THE_STATE_PROCEEDS_8 =
+  /^,?\s*(?:after|having|following|in close cooperation with|in cooperation with|where appropriate|where necessary)\b[^,;.:]{0,200},\s*(?=(?:ensure|provide|require|lay down|stipulate|take)\b)/iu;
+
 /**
  * Rules 8: a party named after a preposition is not the subject of the conduct prescribed ("ensure that
  * the information provided to critical entities assists them", CER Art 5(3); "ensure that the specific
@@ -85,7 +88,9 @@ export function addresseeOf(
   if (kinds.includes("regulated_party")) return { addressee: "regulated_party", through_national_law: null };
   const addressee = kinds.includes("member_state") ? "member_state" : (kinds[0] as Addressee);
   if (addressee !== "member_state") return { addressee, through_national_law: null };
-  const a = action.trim();
+  // Rules 8: a clause on how the State proceeds comes before what it ensures (", after consulting
+  // national regulatory authorities …, ensure that providers … provide access", EECC Art 109(2)).
+  const a = rules >= 8 ? action.trim().replace(HOW_THE_STATE_PROCEEDS_8, "") : action.trim();
   const m = PRESCRIBES.exec(a);
   if (!m || STATE_ONLY.test(a)) return { addressee, through_national_law: null };
   // Rules 8: a State that "shall not require such undertakings to obtain an explicit decision" (EECC Art

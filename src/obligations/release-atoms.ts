@@ -87,6 +87,11 @@ export function releaseAtoms(
     byNode,
     partyInUnit: new Map(),
     acts: new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : []))),
+    rightsAgainst: new Map(
+      rules >= 8
+        ? canon.scope.acts.flatMap((r) => (r.rights_against ? [[r.id, r.rights_against] as const] : []))
+        : [],
+    ),
     following: rules >= 6 ? followingHolders(extracted, map, canon, rules, where) : new Map(),
     parties: actParties(canon),
     where,
@@ -95,7 +100,10 @@ export function releaseAtoms(
     const { appliesTo, basis, holder } = holderOf(a, i, holders);
     return released(a, ids.get(a.key) as string, appliesTo, basis, holder, {
       ended: byNode.get(a.node)?.ended_by ?? null,
-      owedBy: a.modality === "permission" ? owedBy(a.action, where[i] as string, map, canon.taxonomy) : null,
+      owedBy:
+        a.modality === "permission"
+          ? (owedBy(a.action, where[i] as string, map, canon.taxonomy) ?? beneficiaryRight(a, holders))
+          : null,
     });
   });
   return { atoms, stats: atomStats(atoms) };
@@ -130,6 +138,8 @@ interface Holders {
   partyInUnit: Map<string, Holder & { action: string }>;
   /** Acts whose scope names the one party holding their duties. */
   acts: Map<string, string>;
+  /** Rules 8: acts whose scope names the parties that owe the rights of subscribers and end-users. */
+  rightsAgainst: Map<string, string[]>;
   /** Rules 6: per atom, the nearest following duty of its article whose actor names a holder. */
   following: Map<number, Holder>;
   /** Rules 6: per act, the regulated parties it reaches. */
@@ -172,6 +182,26 @@ const isPatient = (a: Atom, rules: number) =>
  * undertaking by the national regulatory authority …", Art 27(5); "no compensation mechanism involving
  * specific undertakings shall be imposed", Art 92): its holder is found as for a thing.
  */
+const BENEFICIARY_8 = String.raw`(?:(?:any|all|the|each|every)\s+)?(?:subscribers?|users?|end-users?|consumers?)\b`;
+/**
+ * "ensure that any subscriber has the possibility …", "… that subscribers are given the opportunity to …".
+ * Not "are informed" or "are able to": the State informs end-users itself, and what they are able to do
+ * is often the State's or another party's to secure (EECC Arts 96, 98).
+ */
+const BENEFICIARY_ENSURED_8 = new RegExp(
+  String.raw`^(?:ensure|provide)\s+that\s+${BENEFICIARY_8}[^.;]{0,120}?\b(?:ha(?:s|ve)\s+(?:the\s+)?(?:possibility|option|right)|(?:is|are)\s+(?:given|offered|provided\s+with)\s+(?:the\s+|an?\s+)?(?:opportunity|possibility|option))\b`,
+  "iu",
+);
+/** Rules 8: a right of subscribers or end-users that names no one it is held against ("Subscribers shall have the right to receive non-itemised bills", ePrivacy Art 7(1)) is owed by the act's providers. */
+function beneficiaryRight(a: Atom, h: Holders): string[] | null {
+  const owing = h.rightsAgainst.get(a.act);
+  return owing &&
+    new RegExp(`^${BENEFICIARY_8}`, "iu").test(a.actor.trim()) &&
+    isRightWorded(a.action, h.rules)
+    ? [...owing].sort()
+    : null;
+}
+
 const DEMONSTRATIVE_NOUN_8 = /^(?:those|these|such)\s+[a-z-]+$/iu;
 /** Whether every type of `narrow` is a strict descendant of a type in `broad`. */
 const narrows = (narrow: string[], broad: string[], tax: ObligationsCanon["taxonomy"]) =>
@@ -257,6 +287,14 @@ function holderOf(
   if (before8 && DEMONSTRATIVE_NOUN_8.test(a.actor) && narrows(before8.types, appliesTo, h.canon.taxonomy)) {
     appliesTo = before8.types;
     holder = before8.holder;
+  }
+  // Rules 8: a State that ensures subscribers or end-users a possibility, an opportunity or information
+  // (ePrivacy Arts 11, 12; EECC Art 109(1)) prescribes it to the parties that owe those rights.
+  const owing = h.rightsAgainst.get(a.act);
+  if (owing && holder.addressee === "member_state" && BENEFICIARY_ENSURED_8.test(a.action)) {
+    const misread = holder.through_national_law ?? [];
+    holder = { ...holder, through_national_law: [...owing].sort() };
+    appliesTo = [...new Set([...appliesTo.filter((t) => !misread.includes(t)), ...owing])].sort();
   }
   const thing = basis === "actor" && h.map.isThing(a.actor, at);
   const keeper = thing && h.rules >= 8 ? keeperOfThing(a, at, article, appliesTo, h) : undefined;

@@ -34,6 +34,13 @@ export interface ScopeRule {
    * taken into account").
    */
   holder?: string;
+  /**
+   * For an act that gives subscribers, users or end-users rights and names no one they are held against
+   * ("Subscribers shall have the right to receive non-itemised bills", ePrivacy Art 7(1); "ensure that
+   * any subscriber has the possibility … of stopping automatic call forwarding", Art 11): the regulated
+   * parties that owe them, the providers of the act's services.
+   */
+  rights_against?: string[];
 }
 
 export interface DerivedType {
@@ -91,6 +98,9 @@ export function parseScope(
     });
     if (r.holder !== undefined && !types.has(r.holder))
       throw new ObligationsCanonError(`${at}: holder names unknown entity type ${r.holder}`);
+    for (const t of r.rights_against ?? [])
+      if (!types.has(t))
+        throw new ObligationsCanonError(`${at}: rights_against names unknown entity type ${t}`);
     return {
       id,
       nodes,
@@ -98,6 +108,7 @@ export function parseScope(
       reason: r.reason,
       reaches,
       ...(r.holder ? { holder: r.holder } : {}),
+      ...(r.rights_against ? { rights_against: r.rights_against } : {}),
     };
   };
   const acts = (doc.acts ?? []).map((a, i) => {

@@ -368,6 +368,56 @@ describe("extraction rules 6", () => {
       assert.deepEqual(released(those, 8)[1]?.applies_to, ["designated_operator"]);
     });
 
+    test("rules 8 (pt dev register): rights the act gives subscribers are owed by the parties its scope names (ePrivacy Arts 7(1), 11)", () => {
+      const tax = parseTaxonomy(
+        [
+          "entity_types:",
+          "  - { id: provider, label: provider, parents: [], defined_in: x/art_1 }",
+          "  - { id: person, label: person, parents: [], defined_in: x/art_1 }",
+          "  - { id: member_state, label: Member State, parents: [], defined_in: x/art_1, addressee: member_state }",
+        ].join("\n"),
+        "actors:\n  - { phrase: subscriber, types: [person] }\n  - { phrase: Member States, types: [member_state] }\n  - { phrase: provider, types: [provider] }\n",
+        "test",
+      );
+      const units = article("x", [
+        "Subscribers shall have the right to receive non-itemised bills.",
+        "Member States shall ensure that any subscriber has the possibility, free of charge, of stopping automatic call forwarding.",
+      ]);
+      const owed = (rightsAgainst: string[] | undefined, rules: number) => {
+        const canon = {
+          taxonomy: tax,
+          ledger: sync(emptyLedger("t"), extractAtoms(units, rules), rules).ledger,
+          scope: {
+            acts: [
+              {
+                id: "x",
+                nodes: ["x"],
+                provision: "x/art_1",
+                reason: "",
+                reaches: [{ types: ["provider"] }],
+                ...(rightsAgainst ? { rights_against: rightsAgainst } : {}),
+              },
+            ],
+            parts: [],
+            derive: [],
+          },
+        } as unknown as ObligationsCanon;
+        return releaseAtoms(units, canon, "t", false).atoms.map((a) => [
+          a.owed_by ?? null,
+          a.through_national_law ?? null,
+        ]);
+      };
+      assert.deepEqual(owed(undefined, 8), [
+        [null, null],
+        [null, ["person"]],
+      ]);
+      assert.deepEqual(owed(["provider"], 8), [
+        [["provider"], null],
+        [null, ["provider"]],
+      ]);
+      assert.deepEqual(owed(["provider"], 7), owed(undefined, 7));
+    });
+
     test("a right held against another passes no duty on to the things after it", () => {
       const units = article("x", [
         "The economic operator shall be given the opportunity to make submissions. The supervisory authority shall review the action taken.",
