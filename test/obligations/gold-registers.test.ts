@@ -26,7 +26,7 @@ const ROOT = join(import.meta.dirname, "..", "..");
  */
 export const SHORTFALLS: Record<string, string> = {
   "pt-mobile-network-operator":
-    "dev profile (twelfth session; two readers who saw only the law, each in three parts: EECC, ePrivacy and the DSA; NIS2, GDPR, the Data Act and the cyber acts; the 35 others): precision 72.0 %, recall 78.7 % at first comparison (before any tuning on it)",
+    "dev profile (twelfth session; two readers who saw only the law, each in three parts: EECC, ePrivacy and the DSA; NIS2, GDPR, the Data Act and the cyber acts; the 35 others): precision 72.0 %, recall 78.7 % at first comparison (before any tuning on it); 97.1 % / 88.0 % once DSA Chapter III Sections 2-4 bound only hosting services, platforms and marketplaces (a mere conduit got their duties through a bare 'the provider'), EECC duties of SMP undertakings, of the notification a Member State may require, of accounting separation and of social tariffs turned on the profile, measures imposed on providers (administrative charges, conditions, dispute obligations) were no longer their duties, 'shall not apply any different requirements' was read as conduct (EECC Art 99), the rights ePrivacy and the EECC give subscribers and end-users were owed by the providers (ePrivacy Arts 7, 11, 12; EECC Art 109), Taxonomy Art 8 followed CSRD's stages, and the profile stated the large-scale monitoring its description implies (GDPR Art 37(1)(b), WP 243); left: EECC duties an authority ensures (Arts 56, 103), set by a delegated act outside the corpus (Art 75), or owed on an event (Arts 26, 51), EECC Art 111, ePrivacy Arts 10 and 13, GDPR Art 29 and CSRD Art 3; each is listed with its reason in the gold file",
   "be-large-cocoa-processor":
     "dev profile (eleventh session, at its end; two readers who saw only the law, each in three parts: the sustainability acts; GDPR, NIS2, CER and ePrivacy; the 38 others): precision 89.7 %, recall 74.5 % at first comparison (before any tuning on it); nothing was tuned on it. Nine of the twelve articles missed are EUDR's, which the engine dates from 30 December 2026 for large operators as Regulation (EU) 2025/2650 amended Art 38(2), and the readers, by their brief, from the corpus text's 30 December 2024; left besides: ePrivacy Art 5, the payer's and payee's PSD2 duties (Arts 62, 69), CSRD Art 3, Data Act Art 19(3) and GDPR Arts 35-36; each is listed with its reason in the gold file; 89.5 % / 72.3 % in the twelfth session once CSRD's stages by category of undertaking held Article 1 back until 2027 for a large undertaking that is not a public-interest entity (Art 5(2)(b) as Directive (EU) 2025/794 moved it; the readers graded the adopted text's 2025)",
   "cz-medium-machinery-manufacturer":
@@ -61,8 +61,6 @@ const GOLD_PENDING =
 
 /** Gold registers delivered after the engine was frozen, whose disagreements are not yet read against the text. */
 const UNREAD: Record<string, string> = {
-  "pt-mobile-network-operator":
-    "dev profile, read twice this session (twelfth) by readers who saw only the law; its disagreements with the engine are read against the text once its adjudication is in",
   "ie-critical-cloud-provider":
     "test profile, held out: its disagreements with the engine are deliberately left unread, so that nothing is tuned on it",
 };
@@ -136,7 +134,7 @@ describe("second readings of gold registers (eval/registers/agreement.ts)", () =
  */
 export const ADJUDICATED_SHORTFALLS: Record<string, string> = {
   "pt-mobile-network-operator":
-    "dev profile, read twice and adjudicated in the twelfth session (4 disputed articles): precision 73.2 %, recall 76.9 % at first comparison (before any tuning on it)",
+    "dev profile, read twice and adjudicated in the twelfth session (4 disputed articles): precision 73.2 %, recall 76.9 % at first comparison (before any tuning on it); 98.5 % / 85.9 % after the readings listed in the single-reader entry; left besides: the payer's and payee's PSD2 duties (Arts 62, 69); each is listed with its reason",
   "be-large-cocoa-processor":
     "dev profile, read twice and adjudicated at the eleventh session's end (6 disputed articles): precision 87.2 %, recall 73.9 % at first comparison; nothing was tuned on it. Nine misses are EUDR articles that the engine, following Regulation (EU) 2025/2650, dates from 30 December 2026 and the readers, by their brief, from the corpus text; left besides: ePrivacy Art 5, PSD2 Arts 62 and 69, Data Act Art 19(3) and GDPR Arts 11, 28, 35, 36; each is listed with its reason; 86.8 % / 71.7 % in the twelfth session once CSRD's stages by category of undertaking held Article 1 back until 2027 for a large undertaking that is not a public-interest entity (Art 5(2)(b) as Directive (EU) 2025/794 moved it; the readers graded the adopted text's 2025)",
   "cz-medium-machinery-manufacturer":
