@@ -25,6 +25,8 @@ const ROOT = join(import.meta.dirname, "..", "..");
  * test is then a failure, not a todo.
  */
 export const SHORTFALLS: Record<string, string> = {
+  "lu-private-equity-aifm":
+    "dev profile (twelfth session; two readers who saw only the law, each in three parts: AIFMD, SFDR, the Taxonomy, MiFID II and MiFIR; DORA and its ten acts; the 33 others), not yet compared",
   "pt-mobile-network-operator":
     "dev profile (twelfth session; two readers who saw only the law, each in three parts: EECC, ePrivacy and the DSA; NIS2, GDPR, the Data Act and the cyber acts; the 35 others): precision 72.0 %, recall 78.7 % at first comparison (before any tuning on it); 97.1 % / 88.0 % once DSA Chapter III Sections 2-4 bound only hosting services, platforms and marketplaces (a mere conduit got their duties through a bare 'the provider'), EECC duties of SMP undertakings, of the notification a Member State may require, of accounting separation and of social tariffs turned on the profile, measures imposed on providers (administrative charges, conditions, dispute obligations) were no longer their duties, 'shall not apply any different requirements' was read as conduct (EECC Art 99), the rights ePrivacy and the EECC give subscribers and end-users were owed by the providers (ePrivacy Arts 7, 11, 12; EECC Art 109), Taxonomy Art 8 followed CSRD's stages, and the profile stated the large-scale monitoring its description implies (GDPR Art 37(1)(b), WP 243); left: EECC duties an authority ensures (Arts 56, 103), set by a delegated act outside the corpus (Art 75), or owed on an event (Arts 26, 51), EECC Art 111, ePrivacy Arts 10 and 13, GDPR Art 29 and CSRD Art 3; each is listed with its reason in the gold file",
   "be-large-cocoa-processor":
@@ -61,6 +63,8 @@ const GOLD_PENDING =
 
 /** Gold registers delivered after the engine was frozen, whose disagreements are not yet read against the text. */
 const UNREAD: Record<string, string> = {
+  "lu-private-equity-aifm":
+    "dev profile, read twice this session (twelfth) by readers who saw only the law; its disagreements with the engine are read against the text once its adjudication is in",
   "ie-critical-cloud-provider":
     "test profile, held out: its disagreements with the engine are deliberately left unread, so that nothing is tuned on it",
 };
