@@ -112,14 +112,32 @@ export function addresseeOf(
   if (rules >= 8)
     subject = subject.replace(/^(?:by|in) (?:national )?law,?\s+/iu, "").replace(MANAGEMENT_BODY_OF_8, "");
   const namedIn = (text: string) => {
-    let window = text.split(/\s+/u).slice(0, 6).join(" ");
+    // Rules 8: a party set off by a comma ("require that AIFMs, before implementation, notify …", AIFMD
+    // Art 10(1)) is still named: a word's trailing comma is no part of it.
+    let window = text
+      .split(/\s+/u)
+      .slice(0, 6)
+      .map((w) => (rules >= 8 ? w.replace(/[,;]+$/u, "") : w))
+      .join(" ");
     if (rules >= 8) window = window.replace(AFTER_PREPOSITION_8, "");
     return rules >= 8 && TOLD_8.test(text) ? [] : map.firstTypesIn(window, act).filter(party);
   };
   // The subject after a leading clause of time or condition; failing a party there, the clause's own
   // ("ensure that where an undertaking is required …, the report … is made available", CSRD Art 1(13)).
-  const afterClause = rules >= 8 ? subject.replace(LEADING_TIME_CLAUSE_8, "") : subject;
-  const first = afterClause !== subject ? namedIn(afterClause) : [];
+  let afterClause = rules >= 8 ? subject.replace(LEADING_TIME_CLAUSE_8, "") : subject;
+  let first = afterClause !== subject ? namedIn(afterClause) : [];
+  // A clause with commas of its own ("when an AIF, individually or jointly, acquires control …, in
+  // conjunction with paragraph 5 of that Article, the AIFM managing such an AIF shall …", AIFMD Art 30(1)):
+  // the subject is the first later segment that opens with a determiner and names a party.
+  if (afterClause !== subject && first.length === 0)
+    for (const c of afterClause.slice(0, 400).matchAll(/,\s+(?=(?:the|a|an|any|each|every|all|such)\s)/giu)) {
+      const rest = afterClause.slice((c.index ?? 0) + c[0].length);
+      first = namedIn(rest);
+      if (first.length > 0) {
+        afterClause = rest;
+        break;
+      }
+    }
   if (first.length > 0) subject = afterClause;
   const named = first.length > 0 ? first : namedIn(subject);
   // "… ensure that payment institutions have access to …": a right of the party, not its duty.

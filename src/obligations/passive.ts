@@ -31,6 +31,13 @@ export function agentOf(after: string, rules = 1): string | null {
     )
       return null;
   }
+  // Rules 8: what a thing is accompanied or supported by is another thing ("the information to be
+  // disclosed … shall be accompanied by the following statement:", Taxonomy Art 7), never who acts.
+  if (
+    rules >= 8 &&
+    /^\s*be (?:\w+ly\s+)?(?:accompanied|supported|complemented|backed up|backed)\s+by\b/iu.test(after)
+  )
+    return null;
   // "by the date", "by means of", "by way of" name no one.
   return /^(?:the|a|an) (?:date|end|time|deadline|means|way|use|application|reference)\b|^\w+ (?:means|way)\b/iu.test(
     agent,

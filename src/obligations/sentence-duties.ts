@@ -68,7 +68,10 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
     // "… which shall include but shall not be limited to": the coordinated modal is in the clause too.
     relative =
       RELATIVE_MODAL_6.test(before) ||
-      (rules >= 8 && (AGREED_THAT_8.test(before) || (PREPOSITION_WHICH_8.test(before) && laterModal(x)))) ||
+      (rules >= 8 &&
+        (AGREED_THAT_8.test(before) ||
+          RELATIVE_THAT_8.test(before) ||
+          (PREPOSITION_WHICH_8.test(before) && laterModal(x)))) ||
       (relative && /\b(?:and|or|but)\s+(?:\w+\s+)?$/iu.test(before));
     if (!relative) return x;
   }
@@ -81,6 +84,13 @@ const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
  * Rules 8: so is one a few words after a preposition and "which" ("undertakings to which the radio
  * spectrum shall be assigned have been selected …, Member States shall grant", EECC Art 36).
  */
+/**
+ * Rules 8: a modal right after a noun's "that" is a relative clause's too ("qualitative requirements that
+ * must be met by AIFMs", AIFMD Art 17(b), what the Commission's delegated act lays down), unless "that"
+ * opens what is ensured, required or provided.
+ */
+const RELATIVE_THAT_8 =
+  /(?<!\b(?:ensure|ensures|ensured|require|requires|required|provide|provides|provided|stipulate|stipulates|means|so|such|order|given|fact|case|extent|condition|way|decide|decides|agree|agrees|state|states|verify|verifies|check|checks|demonstrate|demonstrates|show|shows)\s)\b[a-z]+\s+that\s+$/iu;
 const PREPOSITION_WHICH_8 =
   /\b(?:under|in|by|on|to|for|with|from|through|during|within|at|of)\s+which\s+(?:(?!(?:is|are|was|were|has|have|had|does|do|did|will|can)\b)[\w’'-]+\s+){1,6}$/iu;
 /**

@@ -253,6 +253,30 @@ describe("extraction rules 6", () => {
     assert.equal(read(clause, 8).length, read(clause, 7).length);
   });
 
+  test("rules 8 (lu dev register): a noun's 'that must' is a relative clause; which authority supervises is no duty; 'accompanied by' names no agent", () => {
+    const relative = article("x", [
+      {
+        lead: "The Commission shall adopt delegated acts specifying:",
+        points: ["qualitative requirements that must be met by AIFMs which invest in such securities."],
+      },
+    ]);
+    // What the delegated act lays down is the Commission's to adopt, not a duty of the AIFMs it names.
+    assert.deepEqual(
+      read(relative, 8).map((a) => a.actor),
+      ["The Commission"],
+    );
+    const competence = article("x", [
+      "The prudential supervision of an AIFM shall be the responsibility of the competent authorities of the home Member State.",
+    ]);
+    assert.equal(read(competence, 7).length, 1);
+    assert.deepEqual(read(competence, 8), []);
+    const accompanied = article("x", [
+      "The information to be disclosed shall be accompanied by the following statement: 'None.'",
+    ]);
+    assert.match(read(accompanied, 7)[0]?.actor ?? "", /^the following statement/u);
+    assert.equal(read(accompanied, 8)[0]?.actor, "The information to be disclosed");
+  });
+
   describe("holders found from context (release-atoms.ts)", () => {
     const taxonomy = parseTaxonomy(
       [
