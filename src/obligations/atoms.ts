@@ -184,7 +184,7 @@ export function extractAtoms(
           // Rules 6: what a document states is not a duty (its subject still is what "it" stands for).
           if (
             statesContents(resolveActor(x, u, d.actor, d.action), d.action, rules) &&
-            !ownDocuments.has(u.act)
+            !ownsDocuments(ownDocuments, u)
           )
             continue;
           d.actor = leadInHolder(x, u, d) ?? d.actor;
@@ -259,6 +259,18 @@ function leadInDuty(x: Extraction, c: Unit): Duty | null {
 }
 
 /**
+ * Whether a unit sits in an act or a part whose documents are one party's (scope.yaml `holder`): the
+ * act's id or the node of the unit or of one of its ancestors, read from its eId.
+ */
+function ownsDocuments(own: ReadonlySet<string>, u: Unit): boolean {
+  if (own.has(u.act)) return true;
+  for (let n = u.node; ; n = n.slice(0, n.lastIndexOf("__"))) {
+    if (own.has(n)) return true;
+    if (!n.includes("__")) return false;
+  }
+}
+
+/**
  * A lead-in's duty, completed by the points under it: each point without a duty of its own is an
  * atom with the lead-in's actor and modality, anchored at the point.
  */
@@ -267,7 +279,7 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty, points: Complet
   // Rules 6: "The notification shall at least: (a) describe …": points saying what a document states.
   const bareDocument =
     rules >= 6 &&
-    !x.ownDocuments.has(u.act) &&
+    !ownsDocuments(x.ownDocuments, u) &&
     isBareLeadIn(d.action) &&
     namesDocument(PRONOUN.test(d.actor) ? (x.lastActor.get(articleOf(u)) ?? "") : d.actor);
   for (const p of points) {

@@ -86,7 +86,14 @@ export function releaseAtoms(
     kept: new Map(),
     byNode,
     partyInUnit: new Map(),
-    acts: new Map(canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : []))),
+    acts: new Map([
+      ...canon.scope.acts.flatMap((r) => (r.holder ? [[r.id, r.holder] as const] : [])),
+      // A part whose documents are one party's (what a financial product's disclosures contain) names
+      // the holder of its thing-subject duties the way an act's holder does.
+      ...canon.scope.parts.flatMap((r) =>
+        r.holder ? r.nodes.map((n) => [n, r.holder as string] as const) : [],
+      ),
+    ]),
     rightsAgainst: new Map(
       rules >= 8
         ? canon.scope.acts.flatMap((r) => (r.rights_against ? [[r.id, r.rights_against] as const] : []))
@@ -211,6 +218,15 @@ const narrows = (narrow: string[], broad: string[], tax: ObligationsCanon["taxon
 const MEASURE_ON_PARTY_8 =
   /^(?:(?:any|all|no|the|such|specific|those|these)\s+)*(?:[\w-]+\s+){0,2}(?:charges?|fees?|obligations?|conditions?|measures?|requirements?|mechanisms?|remed(?:y|ies)|penalt(?:y|ies)|fines?)\b(?:\s+which\s+may\s+be|\s+which\s+are)?\s+(?:(?:imposed|conferred|attached)\s+(?:on|upon|to)|involving)\s|^(?:the\s+)?(?:criteria|procedures|rules)(?:\s+and\s+(?:criteria|procedures|rules))?\s+for\s+imposing\b/iu;
 
+/** The holder a part names for the unit or one of its ancestors (scope.yaml parts' `holder`). */
+function holderOfPart(h: Holders, node: string): string | undefined {
+  for (let n = node; ; n = n.slice(0, n.lastIndexOf("__"))) {
+    const held = h.acts.get(n);
+    if (held) return held;
+    if (!n.includes("__")) return undefined;
+  }
+}
+
 const articleOf = (a: Atom) => `${a.act}/${a.unit_eid.split("__")[0]}`;
 
 /** Rules 6: the nearest following duty of the same article whose own actor names a holder. */
@@ -310,8 +326,10 @@ function holderOf(
     holder = before.holder;
     basis = "preceding duty";
   }
-  const actHolder = h.acts.get(a.act);
-  if (appliesTo.length === 0 && actHolder && !about) {
+  // A part's holder is canon naming whose documents its sentences describe, even where they cite law.
+  const partHolder = holderOfPart(h, a.node);
+  const actHolder = partHolder ?? h.acts.get(a.act);
+  if (appliesTo.length === 0 && actHolder && (!about || partHolder)) {
     appliesTo = [actHolder];
     holder = { addressee: "regulated_party", through_national_law: null };
     basis = "act's holder";
@@ -460,7 +478,10 @@ function released(
 
 /** Acts whose scope names the one party holding their duties (extractAtoms' `ownDocuments`). */
 export function documentHolders(canon: Pick<ObligationsCanon, "scope">): Set<string> {
-  return new Set(canon.scope.acts.flatMap((r) => (r.holder ? [r.id] : [])));
+  return new Set([
+    ...canon.scope.acts.flatMap((r) => (r.holder ? [r.id] : [])),
+    ...canon.scope.parts.flatMap((r) => (r.holder ? r.nodes : [])),
+  ]);
 }
 
 function atomStats(atoms: ReleasedAtom[]): AtomStats {

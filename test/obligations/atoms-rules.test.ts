@@ -442,6 +442,49 @@ describe("extraction rules 6", () => {
       assert.deepEqual(owed(["provider"], 7), owed(undefined, 7));
     });
 
+    test("a part whose documents are one party's (scope.yaml parts' holder) keeps their contents as that party's duties (SFDR Art 7, Taxonomy Arts 5-7)", () => {
+      const units = article("x", [
+        {
+          lead: "The disclosures of each financial product shall include the following:",
+          points: ["a statement on adverse impacts;"],
+        },
+      ]);
+      const withPart = (holder: boolean) => {
+        const canon = {
+          taxonomy,
+          ledger: sync(emptyLedger("t"), extractAtoms(units, 8, holder ? new Set(["x/art_1"]) : new Set()), 8)
+            .ledger,
+          scope: {
+            acts: [
+              {
+                id: "x",
+                nodes: ["x"],
+                provision: "x/art_1",
+                reason: "",
+                reaches: [{ types: ["economic_operator"] }],
+              },
+            ],
+            parts: holder
+              ? [
+                  {
+                    id: "p",
+                    nodes: ["x/art_1"],
+                    provision: "x/art_1",
+                    reason: "",
+                    reaches: [{ types: ["controller"] }],
+                    holder: "controller",
+                  },
+                ]
+              : [],
+            derive: [],
+          },
+        } as unknown as ObligationsCanon;
+        return releaseAtoms(units, canon, "t", false).atoms.map((a) => a.applies_to);
+      };
+      assert.deepEqual(withPart(false), []);
+      assert.deepEqual(withPart(true), [["controller"]]);
+    });
+
     test("a right held against another passes no duty on to the things after it", () => {
       const units = article("x", [
         "The economic operator shall be given the opportunity to make submissions. The supervisory authority shall review the action taken.",
