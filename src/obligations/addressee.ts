@@ -19,6 +19,11 @@ export interface AddresseeOf {
 /** The prescribed conduct's subject follows these words: "ensure that X …", "require X to …". */
 const PRESCRIBES =
   /^(?:take (?:all )?(?:the )?(?:appropriate|necessary)(?: and (?:proportionate|appropriate|necessary))? measures (?:to|in order to) )?(?:ensure|provide|require|lay down|stipulate)\b(?:[^.;]*?\bthat\b|(?=\s+(?!that)\w))\s*/iu;
+/** Rules 8: the same after an adverb ("Member States shall further ensure that all investment firms adhere …", MiFID II Art 75(1)). */
+const PRESCRIBES_8 = new RegExp(
+  `^(?:(?:also|further|moreover|additionally|in addition)\\s+)?${PRESCRIBES.source.slice(1)}`,
+  "iu",
+);
 /**
  * … unless the State does it itself: lays down penalties, designates, notifies, or takes its own market
  * measure after the Union safeguard procedure ("all Member States shall take the necessary measures to
@@ -91,7 +96,7 @@ export function addresseeOf(
   // Rules 8: a clause on how the State proceeds comes before what it ensures (", after consulting
   // national regulatory authorities …, ensure that providers … provide access", EECC Art 109(2)).
   const a = rules >= 8 ? action.trim().replace(HOW_THE_STATE_PROCEEDS_8, "") : action.trim();
-  const m = PRESCRIBES.exec(a);
+  const m = (rules >= 8 ? PRESCRIBES_8 : PRESCRIBES).exec(a);
   if (!m || STATE_ONLY.test(a)) return { addressee, through_national_law: null };
   // Rules 8: a State that "shall not require such undertakings to obtain an explicit decision" (EECC Art
   // 12(3)) refrains; the undertakings are told to do nothing.

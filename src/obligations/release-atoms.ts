@@ -216,7 +216,7 @@ const narrows = (narrow: string[], broad: string[], tax: ObligationsCanon["taxon
   narrow.every((t) => !broad.includes(t) && ancestors(tax, [t]).some((x) => x !== t && broad.includes(x)));
 
 const MEASURE_ON_PARTY_8 =
-  /^(?:(?:any|all|no|the|such|specific|those|these)\s+)*(?:[\w-]+\s+){0,2}(?:charges?|fees?|obligations?|conditions?|measures?|requirements?|mechanisms?|remed(?:y|ies)|penalt(?:y|ies)|fines?)\b(?:\s+which\s+may\s+be|\s+which\s+are)?\s+(?:(?:imposed|conferred|attached)\s+(?:on|upon|to)|involving)\s|^(?:the\s+)?(?:criteria|procedures|rules)(?:\s+and\s+(?:criteria|procedures|rules))?\s+for\s+imposing\b/iu;
+  /^(?:(?:any|all|no|the|such|specific|those|these)\s+)*(?:[\w-]+\s+){0,2}(?:charges?|fees?|obligations?|conditions?|measures?|requirements?|mechanisms?|remed(?:y|ies)|penalt(?:y|ies)|fines?)\b(?:\s+which\s+may\s+be|\s+which\s+are|\s+adopted\b[^;.]{0,60}?)?\s+(?:(?:imposed|conferred|attached)\s+(?:on|upon|to)|involving)\s|^(?:the\s+)?(?:criteria|procedures|rules)(?:\s+and\s+(?:criteria|procedures|rules))?\s+for\s+imposing\b/iu;
 
 /** The holder a part names for the unit or one of its ancestors (scope.yaml parts' `holder`). */
 function holderOfPart(h: Holders, node: string): string | undefined {

@@ -41,6 +41,24 @@ describe("addressees", () => {
     assert.deepEqual(of("The widget", "rotate"), { addressee: "none", through_national_law: null });
   });
 
+  test("rules 8: a State that 'shall further ensure that' parties act prescribes their conduct, as 'shall ensure that' does (MiFID II Art 75(1)); a party set off by commas is still named (AIFMD Art 10(1))", () => {
+    const at = (action: string, rules: number) =>
+      addresseeOf("Member States", action, "psd", map, tax, rules, "obligation");
+    assert.deepEqual(
+      at("further ensure that all payment service providers adhere to such bodies", 7).through_national_law,
+      null,
+    );
+    assert.deepEqual(
+      at("further ensure that all payment service providers adhere to such bodies", 8).through_national_law,
+      ["provider"],
+    );
+    assert.deepEqual(
+      at("require that payment service providers, before implementation, notify the authority", 8)
+        .through_national_law,
+      ["provider"],
+    );
+  });
+
   test("a State that shall not require a party to act, or that publishes what is imposed on parties, prescribes no conduct of theirs (EECC Arts 12(3), 120(5))", () => {
     const rules8 = (action: string, modality: "obligation" | "prohibition") =>
       addresseeOf("Member States", action, "psd", map, tax, 8, modality);

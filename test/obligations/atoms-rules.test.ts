@@ -277,6 +277,17 @@ describe("extraction rules 6", () => {
     assert.equal(read(accompanied, 8)[0]?.actor, "The information to be disclosed");
   });
 
+  test("rules 8 (nl investment firm register): which provisions also apply to whom is a rule about the act", () => {
+    const units = article("x", [
+      {
+        lead: "The following provisions shall also apply to credit institutions:",
+        points: ["Articles 23 to 26;"],
+      },
+    ]);
+    assert.ok(read(units, 7).length > 0);
+    assert.deepEqual(read(units, 8), []);
+  });
+
   describe("holders found from context (release-atoms.ts)", () => {
     const taxonomy = parseTaxonomy(
       [
@@ -483,6 +494,14 @@ describe("extraction rules 6", () => {
       };
       assert.deepEqual(withPart(false), []);
       assert.deepEqual(withPart(true), [["controller"]]);
+    });
+
+    test("rules 8: a measure adopted under a paragraph and involving sanctions on a party is not that party's duty (MiFID II Art 86(4))", () => {
+      const units = article("x", [
+        "Any measure adopted pursuant to paragraphs 1, 2 or 3 involving sanctions on economic operators shall be properly justified. The supervisory authority shall notify it.",
+      ]);
+      assert.deepEqual(released(units, 7)[0]?.applies_to, ["economic_operator"]);
+      assert.deepEqual(released(units, 8)[0]?.applies_to, ["authority"]);
     });
 
     test("a right held against another passes no duty on to the things after it", () => {
