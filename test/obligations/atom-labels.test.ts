@@ -28,7 +28,7 @@ const ANNEX_SHORTFALL =
 
 /** Why the second annex sample (ninth session, held out: scored once, its misses not read) does not meet them. */
 const ANNEX2_SHORTFALL =
-  "second annex sample (100 atoms, seed 20261129, none of the first's; the brief now holds notified bodies regulated parties) first and only scored 98.0 % modality, 92.0 % addressee, 86.9 % actor; held out, its misses are not read";
+  "second annex sample (100 atoms, seed 20261129, none of the first's; the brief now holds notified bodies regulated parties) first and only scored 98.0 % modality, 92.0 % addressee, 86.9 % actor; held out, its misses are not read; 98.0 % / 93.0 % / 88.9 % at the twelfth session's end, as a side effect of rules read on the pt, lu and nl-investment-firm registers (nothing read on it)";
 
 /** The targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
