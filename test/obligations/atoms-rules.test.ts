@@ -8,7 +8,7 @@ import type { Unit } from "../../src/canon/model.ts";
 import { extractAtoms } from "../../src/obligations/atoms.ts";
 import type { ObligationsCanon } from "../../src/obligations/canon.ts";
 import { emptyLedger, sync } from "../../src/obligations/ledger.ts";
-import { releaseAtoms } from "../../src/obligations/release-atoms.ts";
+import { documentHolders, releaseAtoms } from "../../src/obligations/release-atoms.ts";
 import { parseTaxonomy } from "../../src/obligations/taxonomy.ts";
 
 /** An article of act `act` whose paragraphs are `texts`; a text ending with ":" takes the next `points`. */
@@ -310,30 +310,41 @@ describe("extraction rules 6", () => {
       ].join("\n"),
       "test",
     );
-    const released = (units: Unit[], rules: number) => {
-      const canon = {
-        taxonomy,
-        ledger: sync(emptyLedger("t"), extractAtoms(units, rules), rules).ledger,
-        scope: {
-          acts: [
-            {
-              id: "x",
-              nodes: ["x"],
-              provision: "x/art_1",
-              reason: "",
-              reaches: [{ types: ["economic_operator", "authority"] }],
-            },
-          ],
-          parts: [],
-          derive: [],
-        },
-      } as unknown as ObligationsCanon;
-      return releaseAtoms(units, canon, "t", false).atoms.map((a) => ({
+    /** The release atoms of `units` under `rules`, with act x's scope (and parts) as a test states them. */
+    const releaseWith = (
+      units: Unit[],
+      rules: number,
+      {
+        tax = taxonomy,
+        act = {},
+        parts = [],
+      }: { tax?: typeof taxonomy; act?: object; parts?: object[] } = {},
+    ) => {
+      const scope = {
+        acts: [
+          {
+            id: "x",
+            nodes: ["x"],
+            provision: "x/art_1",
+            reason: "",
+            reaches: [{ types: ["economic_operator", "authority"] }],
+            ...act,
+          },
+        ],
+        parts,
+        derive: [],
+      } as unknown as ObligationsCanon["scope"];
+      const own = documentHolders({ scope });
+      const ledger = sync(emptyLedger("t"), extractAtoms(units, rules, own), rules).ledger;
+      return releaseAtoms(units, { taxonomy: tax, ledger, scope } as unknown as ObligationsCanon, "t", false)
+        .atoms;
+    };
+    const released = (units: Unit[], rules: number) =>
+      releaseWith(units, rules).map((a) => ({
         applies_to: a.applies_to,
         basis: a.applies_to_basis,
         addressee: a.addressee,
       }));
-    };
 
     test("a thing as subject with no duty before it takes the article's next duty's holder", () => {
       const units = article("x", [
@@ -418,30 +429,14 @@ describe("extraction rules 6", () => {
         "Subscribers shall have the right to receive non-itemised bills.",
         "Member States shall ensure that any subscriber has the possibility, free of charge, of stopping automatic call forwarding.",
       ]);
-      const owed = (rightsAgainst: string[] | undefined, rules: number) => {
-        const canon = {
-          taxonomy: tax,
-          ledger: sync(emptyLedger("t"), extractAtoms(units, rules), rules).ledger,
-          scope: {
-            acts: [
-              {
-                id: "x",
-                nodes: ["x"],
-                provision: "x/art_1",
-                reason: "",
-                reaches: [{ types: ["provider"] }],
-                ...(rightsAgainst ? { rights_against: rightsAgainst } : {}),
-              },
-            ],
-            parts: [],
-            derive: [],
+      const owed = (rightsAgainst: string[] | undefined, rules: number) =>
+        releaseWith(units, rules, {
+          tax,
+          act: {
+            reaches: [{ types: ["provider"] }],
+            ...(rightsAgainst ? { rights_against: rightsAgainst } : {}),
           },
-        } as unknown as ObligationsCanon;
-        return releaseAtoms(units, canon, "t", false).atoms.map((a) => [
-          a.owed_by ?? null,
-          a.through_national_law ?? null,
-        ]);
-      };
+        }).map((a) => [a.owed_by ?? null, a.through_national_law ?? null]);
       assert.deepEqual(owed(undefined, 8), [
         [null, null],
         [null, ["person"]],
@@ -460,38 +455,21 @@ describe("extraction rules 6", () => {
           points: ["a statement on adverse impacts;"],
         },
       ]);
-      const withPart = (holder: boolean) => {
-        const canon = {
-          taxonomy,
-          ledger: sync(emptyLedger("t"), extractAtoms(units, 8, holder ? new Set(["x/art_1"]) : new Set()), 8)
-            .ledger,
-          scope: {
-            acts: [
-              {
-                id: "x",
-                nodes: ["x"],
-                provision: "x/art_1",
-                reason: "",
-                reaches: [{ types: ["economic_operator"] }],
-              },
-            ],
-            parts: holder
-              ? [
-                  {
-                    id: "p",
-                    nodes: ["x/art_1"],
-                    provision: "x/art_1",
-                    reason: "",
-                    reaches: [{ types: ["controller"] }],
-                    holder: "controller",
-                  },
-                ]
-              : [],
-            derive: [],
-          },
-        } as unknown as ObligationsCanon;
-        return releaseAtoms(units, canon, "t", false).atoms.map((a) => a.applies_to);
-      };
+      const withPart = (holder: boolean) =>
+        releaseWith(units, 8, {
+          parts: holder
+            ? [
+                {
+                  id: "p",
+                  nodes: ["x/art_1"],
+                  provision: "x/art_1",
+                  reason: "",
+                  reaches: [{ types: ["controller"] }],
+                  holder: "controller",
+                },
+              ]
+            : [],
+        }).map((a) => a.applies_to);
       assert.deepEqual(withPart(false), []);
       assert.deepEqual(withPart(true), [["controller"]]);
     });
