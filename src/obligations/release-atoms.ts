@@ -143,7 +143,7 @@ interface Holders {
   byNode: Map<string, Unit>;
   /** Rules 8: per unit, the holder of the last duty whose actor is a party (not a thing's keeper). */
   partyInUnit: Map<string, Holder & { action: string }>;
-  /** Acts whose scope names the one party holding their duties. */
+  /** Acts (by id) and parts (by node) whose scope names the one party holding their duties. */
   acts: Map<string, string>;
   /** Rules 8: acts whose scope names the parties that owe the rights of subscribers and end-users. */
   rightsAgainst: Map<string, string[]>;
@@ -182,13 +182,6 @@ const isPatient = (a: Atom, rules: number) =>
   rules >= 8 &&
   ((PATIENT_8.test(a.action) && !a.action.includes(`by ${a.actor}`)) || MEASURE_ON_PARTY_8.test(a.actor));
 
-/**
- * Rules 8: a subject that names a party only as the one a measure is imposed on or involves is the
- * measure, not that party's duty ("Any administrative charges imposed on undertakings providing
- * electronic communications networks … shall cover …", EECC Art 16(1); "Any obligations imposed on an
- * undertaking by the national regulatory authority …", Art 27(5); "no compensation mechanism involving
- * specific undertakings shall be imposed", Art 92): its holder is found as for a thing.
- */
 const BENEFICIARY_8 = String.raw`(?:(?:any|all|the|each|every)\s+)?(?:subscribers?|users?|end-users?|consumers?)\b`;
 /**
  * "ensure that any subscriber has the possibility …", "… that subscribers are given the opportunity to …".
@@ -215,6 +208,13 @@ const narrows = (narrow: string[], broad: string[], tax: ObligationsCanon["taxon
   narrow.length > 0 &&
   narrow.every((t) => !broad.includes(t) && ancestors(tax, [t]).some((x) => x !== t && broad.includes(x)));
 
+/**
+ * Rules 8: a subject that names a party only as the one a measure is imposed on or involves is the
+ * measure, not that party's duty ("Any administrative charges imposed on undertakings providing
+ * electronic communications networks … shall cover …", EECC Art 16(1); "Any obligations imposed on an
+ * undertaking by the national regulatory authority …", Art 27(5); "no compensation mechanism involving
+ * specific undertakings shall be imposed", Art 92): its holder is found as for a thing.
+ */
 const MEASURE_ON_PARTY_8 =
   /^(?:(?:any|all|no|the|such|specific|those|these)\s+)*(?:[\w-]+\s+){0,2}(?:charges?|fees?|obligations?|conditions?|measures?|requirements?|mechanisms?|remed(?:y|ies)|penalt(?:y|ies)|fines?)\b(?:\s+which\s+may\s+be|\s+which\s+are|\s+adopted\b[^;.]{0,60}?)?\s+(?:(?:imposed|conferred|attached)\s+(?:on|upon|to)|involving)\s|^(?:the\s+)?(?:criteria|procedures|rules)(?:\s+and\s+(?:criteria|procedures|rules))?\s+for\s+imposing\b/iu;
 
@@ -304,8 +304,8 @@ function holderOf(
     appliesTo = before8.types;
     holder = before8.holder;
   }
-  // Rules 8: a State that ensures subscribers or end-users a possibility, an opportunity or information
-  // (ePrivacy Arts 11, 12; EECC Art 109(1)) prescribes it to the parties that owe those rights.
+  // Rules 8: a State that ensures subscribers or end-users a possibility or an opportunity (ePrivacy
+  // Arts 11, 12(2)) prescribes it to the parties that owe those rights.
   const owing = h.rightsAgainst.get(a.act);
   if (owing && holder.addressee === "member_state" && BENEFICIARY_ENSURED_8.test(a.action)) {
     const misread = holder.through_national_law ?? [];

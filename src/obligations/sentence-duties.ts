@@ -81,16 +81,16 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
 /** Rules 6: a modal right after a relative pronoun ("which shall", "who may") is in a relative clause. */
 const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
 /**
- * Rules 8: so is one a few words after a preposition and "which" ("undertakings to which the radio
- * spectrum shall be assigned have been selected …, Member States shall grant", EECC Art 36).
- */
-/**
  * Rules 8: a modal right after a noun's "that" is a relative clause's too ("qualitative requirements that
  * must be met by AIFMs", AIFMD Art 17(b), what the Commission's delegated act lays down), unless "that"
  * opens what is ensured, required or provided.
  */
 const RELATIVE_THAT_8 =
   /(?<!\b(?:ensure|ensures|ensured|require|requires|required|provide|provides|provided|stipulate|stipulates|means|so|such|order|given|fact|case|extent|condition|way|decide|decides|agree|agrees|state|states|verify|verifies|check|checks|demonstrate|demonstrates|show|shows)\s)\b[a-z]+\s+that\s+$/iu;
+/**
+ * Rules 8: so is one a few words after a preposition and "which" ("undertakings to which the radio
+ * spectrum shall be assigned have been selected …, Member States shall grant", EECC Art 36).
+ */
 const PREPOSITION_WHICH_8 =
   /\b(?:under|in|by|on|to|for|with|from|through|during|within|at|of)\s+which\s+(?:(?!(?:is|are|was|were|has|have|had|does|do|did|will|can)\b)[\w’'-]+\s+){1,6}$/iu;
 /**
