@@ -296,22 +296,8 @@ function holderOf(
     holder = { addressee: "none", through_national_law: null };
     basis = "none";
   }
-  // Rules 8: "Those undertakings" after "Undertakings which have been designated as having significant
-  // market power … shall inform" (EECC Art 78(1)) are those: a demonstrative before a bare noun the map
-  // gives a broader type takes the narrower type the article has just named.
-  const before8 = h.rules >= 8 && basis === "actor" ? h.previous.get(article) : undefined;
-  if (before8 && DEMONSTRATIVE_NOUN_8.test(a.actor) && narrows(before8.types, appliesTo, h.canon.taxonomy)) {
-    appliesTo = before8.types;
-    holder = before8.holder;
-  }
-  // Rules 8: a State that ensures subscribers or end-users a possibility or an opportunity (ePrivacy
-  // Arts 11, 12(2)) prescribes it to the parties that owe those rights.
-  const owing = h.rightsAgainst.get(a.act);
-  if (owing && holder.addressee === "member_state" && BENEFICIARY_ENSURED_8.test(a.action)) {
-    const misread = holder.through_national_law ?? [];
-    holder = { ...holder, through_national_law: [...owing].sort() };
-    appliesTo = [...new Set([...appliesTo.filter((t) => !misread.includes(t)), ...owing])].sort();
-  }
+  if (h.rules >= 8)
+    ({ types: appliesTo, holder } = namedInContext(a, article, basis, { types: appliesTo, holder }, h));
   const thing = basis === "actor" && h.map.isThing(a.actor, at);
   const keeper = thing && h.rules >= 8 ? keeperOfThing(a, at, article, appliesTo, h) : undefined;
   if (keeper) {
@@ -353,6 +339,34 @@ function holderOf(
   if ((basis === "actor" || basis === "actor and action") && holdsDuties)
     remember(a, article, thing, { types: appliesTo, holder }, h);
   return { appliesTo, basis, holder };
+}
+
+/**
+ * Rules 8: who a party's words name, read with the article and the act around them:
+ * - "Those undertakings" after "Undertakings which have been designated as having significant market
+ *   power … shall inform" (EECC Art 78(1)) are those: a demonstrative before a bare noun the map gives a
+ *   broader type takes the narrower type the article has just named;
+ * - a State that ensures subscribers or end-users a possibility or an opportunity (ePrivacy Arts 11,
+ *   12(2)) prescribes it to the parties that owe those rights (scope.yaml `rights_against`).
+ */
+function namedInContext(
+  a: Atom,
+  article: string,
+  basis: ReleasedAtom["applies_to_basis"],
+  held: Holder,
+  h: Holders,
+): Holder {
+  const before = basis === "actor" ? h.previous.get(article) : undefined;
+  if (before && DEMONSTRATIVE_NOUN_8.test(a.actor) && narrows(before.types, held.types, h.canon.taxonomy))
+    return { types: before.types, holder: before.holder };
+  const owing = h.rightsAgainst.get(a.act);
+  if (!owing || held.holder.addressee !== "member_state" || !BENEFICIARY_ENSURED_8.test(a.action))
+    return held;
+  const misread = held.holder.through_national_law ?? [];
+  return {
+    types: [...new Set([...held.types.filter((t) => !misread.includes(t)), ...owing])].sort(),
+    holder: { ...held.holder, through_national_law: [...owing].sort() },
+  };
 }
 
 /**
