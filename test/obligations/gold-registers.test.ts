@@ -25,6 +25,8 @@ const ROOT = join(import.meta.dirname, "..", "..");
  * test is then a failure, not a todo.
  */
 export const SHORTFALLS: Record<string, string> = {
+  "fi-qualified-trust-service-provider":
+    "dev profile (twelfth session, at its end; two readers who saw only the law, each in three parts: eIDAS, NIS2 and the cyber acts; GDPR, ePrivacy, the Data Act, PSD2, the DSA and the AI Act; the 38 others), not yet compared",
   "nl-investment-firm":
     "dev profile (twelfth session; two readers who saw only the law, each in three parts: MiFID II and MiFIR; DORA and its ten acts; the 36 others): precision 83.2 %, recall 93.9 % at first comparison (before any tuning on it); 98.6 % / 94.6 % once MiFID II and MiFIR bound each party in its own titles (trading venues and market operators, systematic internalisers, data reporting services providers) and the investment firm's duties for algorithmic trading, tied agents, eligible counterparties, branches, commodity-derivative positions, post-trade publication outside venues, portfolio compression and authorisation applications turned on facts, 'shall further ensure that' prescribed conduct (MiFID II Art 75(1)), a measure involving sanctions on a party was not its duty (Art 86(4)) and which provisions also apply to whom was a rule about the act (Art 1(3)-(4)); left: the payer's and payee's PSD2 duties, ePrivacy Art 5, the voluntary cyber-threat notification's templates (undetermined), DORA Art 22, Data Act Art 19 and Taxonomy Art 25; each is listed with its reason in the gold file",
   "lu-private-equity-aifm":
@@ -65,6 +67,8 @@ const GOLD_PENDING =
 
 /** Gold registers delivered after the engine was frozen, whose disagreements are not yet read against the text. */
 const UNREAD: Record<string, string> = {
+  "fi-qualified-trust-service-provider":
+    "dev profile, read twice at the twelfth session's end by readers who saw only the law; its disagreements with the engine are read against the text once its adjudication is in",
   "ie-critical-cloud-provider":
     "test profile, held out: its disagreements with the engine are deliberately left unread, so that nothing is tuned on it",
 };
