@@ -26,7 +26,7 @@ const ROOT = join(import.meta.dirname, "..", "..");
  */
 export const SHORTFALLS: Record<string, string> = {
   "fi-qualified-trust-service-provider":
-    "dev profile (twelfth session, at its end; two readers who saw only the law, each in three parts: eIDAS, NIS2 and the cyber acts; GDPR, ePrivacy, the Data Act, PSD2, the DSA and the AI Act; the 38 others), not yet compared",
+    "dev profile (twelfth session, at its end; two readers who saw only the law, each in three parts: eIDAS, NIS2 and the cyber acts; GDPR, ePrivacy, the Data Act, PSD2, the DSA and the AI Act; the 38 others): precision 66.0 %, recall 85.4 % at first comparison (before any tuning on it); 84.8 % / 95.1 % once eIDAS bound a trust service provider by the services it provides and a qualified certificate's or time stamp's requirements were the issuing provider's (Arts 15, 28, 38, 42); left: GDPR duties conditioned on a kind of processing (Arts 7, 9, 10, 11, 22, 35, 36), which this reader leaves undetermined and the engine binds for every controller, and the payer's and payee's PSD2 duties; each is listed with its reason in the gold file",
   "nl-investment-firm":
     "dev profile (twelfth session; two readers who saw only the law, each in three parts: MiFID II and MiFIR; DORA and its ten acts; the 36 others): precision 83.2 %, recall 93.9 % at first comparison (before any tuning on it); 98.6 % / 94.6 % once MiFID II and MiFIR bound each party in its own titles (trading venues and market operators, systematic internalisers, data reporting services providers) and the investment firm's duties for algorithmic trading, tied agents, eligible counterparties, branches, commodity-derivative positions, post-trade publication outside venues, portfolio compression and authorisation applications turned on facts, 'shall further ensure that' prescribed conduct (MiFID II Art 75(1)), a measure involving sanctions on a party was not its duty (Art 86(4)) and which provisions also apply to whom was a rule about the act (Art 1(3)-(4)); left: the payer's and payee's PSD2 duties, ePrivacy Art 5, the voluntary cyber-threat notification's templates (undetermined), DORA Art 22, Data Act Art 19 and Taxonomy Art 25; each is listed with its reason in the gold file",
   "lu-private-equity-aifm":
@@ -67,8 +67,6 @@ const GOLD_PENDING =
 
 /** Gold registers delivered after the engine was frozen, whose disagreements are not yet read against the text. */
 const UNREAD: Record<string, string> = {
-  "fi-qualified-trust-service-provider":
-    "dev profile, read twice at the twelfth session's end by readers who saw only the law; its disagreements with the engine are read against the text once its adjudication is in",
   "ie-critical-cloud-provider":
     "test profile, held out: its disagreements with the engine are deliberately left unread, so that nothing is tuned on it",
 };
@@ -141,6 +139,8 @@ describe("second readings of gold registers (eval/registers/agreement.ts)", () =
  * registers"). A profile leaves this list when it meets them.
  */
 export const ADJUDICATED_SHORTFALLS: Record<string, string> = {
+  "fi-qualified-trust-service-provider":
+    "dev profile, read twice and adjudicated at the twelfth session's end (13 disputed articles): precision 66.0 %, recall 85.4 % at first comparison (before any tuning on it); 84.8 % / 95.1 % after the eIDAS readings listed in the single-reader entry; left: GDPR duties conditioned on a kind of processing (Arts 7, 10, 11, 22, 28, 35, 36), which this adjudicator leaves undetermined, and the payer's and payee's PSD2 duties (Arts 62, 69); each is listed with its reason",
   "pt-mobile-network-operator":
     "dev profile, read twice and adjudicated in the twelfth session (4 disputed articles): precision 73.2 %, recall 76.9 % at first comparison (before any tuning on it); 98.5 % / 85.9 % after the readings listed in the single-reader entry; left besides: the payer's and payee's PSD2 duties (Arts 62, 69); each is listed with its reason",
   "be-large-cocoa-processor":
