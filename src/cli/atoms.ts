@@ -28,7 +28,7 @@ Example:
         sources: resolve(opts.sources ?? join(root, "..", "shared", "corpus")),
       });
       process.stdout.write(
-        `${r.file}: ${r.atoms} atoms; ${r.kept} kept, ${r.moved} moved, ${r.edited} edited, ${r.minted} minted, ${r.retired} retired\n`,
+        `${r.file}: ${r.atoms} atoms; ${r.kept} kept, ${r.moved} moved, ${r.edited} edited, ${r.minted} minted, ${r.reinstated} reinstated, ${r.retired} retired\n`,
       );
     });
 }

@@ -106,8 +106,12 @@ export interface Atom {
  *      after a preposition or only told something is not the one a Member State's duty is about
  *      (addressee.ts); a pronoun after a conditional clause stands for a public body it names too
  *      (antecedents.ts); a subject of parties joined by and/or names each (taxonomy.ts).
+ *   9: what a document contains is a duty again, in every act: "The technical documentation shall
+ *      contain: (a) …" binds whoever draws the document up, found as for any thing-subject duty
+ *      (release-atoms). Rules 6 had read it as no one's, after the first sample's reader; every reader
+ *      since, and the labelling brief, read it as the author's requirement, point by point.
  */
-export const EXTRACTION_RULES = 8;
+export const EXTRACTION_RULES = 9;
 
 /**
  * Rules 8: a lead-in whose points are the exceptions to or the conditions of its duty; not "may … only
@@ -184,7 +188,7 @@ export function extractAtoms(
           // Rules 6: what a document states is not a duty (its subject still is what "it" stands for).
           if (
             statesContents(resolveActor(x, u, d.actor, d.action), d.action, rules) &&
-            !ownsDocuments(ownDocuments, u)
+            !contentsAreDuties(x, u)
           )
             continue;
           d.actor = leadInHolder(x, u, d) ?? d.actor;
@@ -259,10 +263,19 @@ function leadInDuty(x: Extraction, c: Unit): Duty | null {
 }
 
 /**
+ * Whether what a document in this unit contains is a duty: always under rules 9, which read "The
+ * technical documentation shall contain: (a) …" as a duty of whoever draws it up, as readers of the
+ * text do; under rules 6 to 8 only in an act or part whose documents are one party's (scope.yaml
+ * `holder`).
+ */
+const contentsAreDuties = (x: Extraction, u: Unit) => x.rules >= 9 || ownsDocuments(x.ownDocuments, u);
+
+/**
  * Whether a unit sits in an act or a part whose documents are one party's (scope.yaml `holder`): the
  * act's id or the node of the unit or of one of its ancestors, read from its eId.
  */
 function ownsDocuments(own: ReadonlySet<string>, u: Unit): boolean {
+  if (process.env.ACQ_ALLDOCS) return true;
   if (own.has(u.act)) return true;
   for (let n = u.node; ; n = n.slice(0, n.lastIndexOf("__"))) {
     if (own.has(n)) return true;
@@ -279,7 +292,7 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty, points: Complet
   // Rules 6: "The notification shall at least: (a) describe …": points saying what a document states.
   const bareDocument =
     rules >= 6 &&
-    !ownsDocuments(x.ownDocuments, u) &&
+    !contentsAreDuties(x, u) &&
     isBareLeadIn(d.action) &&
     namesDocument(PRONOUN.test(d.actor) ? (x.lastActor.get(articleOf(u)) ?? "") : d.actor);
   for (const p of points) {

@@ -60,3 +60,38 @@ export const statesContents = (actor: string, action: string, rules: number) => 
   const head = headNoun(actor);
   return (DOCUMENT_6.test(head) || (rules >= 8 && DOCUMENT_8.test(head))) && CONTAINS_6.test(action);
 };
+
+/** Rules 9: the head noun of a subject that names a document, or null. */
+export function documentHead(actor: string): string | null {
+  const head = headNoun(actor);
+  return DOCUMENT_6.test(head) || DOCUMENT_8.test(head) ? head : null;
+}
+
+/** Rules 9: the document a duty's verb makes: "ESMA shall notify …" makes the notification. */
+const NOMINAL_9: Readonly<Record<string, string>> = {
+  notify: "notification",
+  report: "report",
+  apply: "application",
+  request: "request",
+  decide: "decision",
+  declare: "declaration",
+  inform: "information",
+  publish: "publication",
+  communicate: "communication",
+  record: "record",
+  state: "statement",
+};
+
+/**
+ * Rules 9: the documents a duty makes its holder the author of: what its verb makes ("shall notify")
+ * and the documents its words name ("shall draw up a report", "establish … a testing programme"). Whose
+ * a later "The notification shall specify: (a) …" is (AIFMD Art 47(8): ESMA's, not the AIFM's it names).
+ */
+export function documentsAuthored(action: string): string[] {
+  const words = action.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const verb = words.find((w) => !/ly$/u.test(w) && !["not", "also", "further", "then", "be"].includes(w));
+  const named = words
+    .map((w) => w.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, ""))
+    .filter((w) => DOCUMENT_6.test(w) || DOCUMENT_8.test(w));
+  return [...new Set([...(verb && NOMINAL_9[verb] ? [NOMINAL_9[verb] as string] : []), ...named])];
+}

@@ -8,6 +8,9 @@
  *   2. same text elsewhere in the same act (the unit was renumbered or moved);
  *   3. same anchor, text edited (at least a third of its words shared);
  *   4. same act, text nearly the same (nine tenths of words shared): renumbered and edited.
+ * Between 2 and 3, an atom whose exact text a retired entry of the same act holds (not one merged into
+ * another) takes that id back: the same duty, read again after a rule had set it aside, is the duty
+ * subscribers already know, not a new one.
  * What matches nothing is minted; a ledger entry nothing matches is retired, never deleted.
  */
 import { createHash } from "node:crypto";
@@ -44,6 +47,8 @@ export interface SyncReport {
   edited: number;
   minted: number;
   retired: number;
+  /** Retired entries whose duty is read again, under their old id. */
+  reinstated: number;
 }
 
 export function emptyLedger(regime: string): Ledger {
@@ -109,6 +114,8 @@ interface Matching {
   report: SyncReport;
   /** The serial the next minted id would take. */
   serial: number;
+  /** The retired entries step 2b took back. */
+  reinstated: Set<LedgerEntry>;
 }
 
 /**
@@ -121,8 +128,9 @@ function matched(ledger: Ledger, atoms: Atom[]): Matching {
   const m: Matching = {
     ids: new Map(),
     free,
-    report: { kept: 0, moved: 0, edited: 0, minted: 0, retired: 0 },
+    report: { kept: 0, moved: 0, edited: 0, minted: 0, retired: 0, reinstated: 0 },
     serial: ledger.next_serial,
+    reinstated: new Set(),
   };
   const take = (a: Atom, e: LedgerEntry, kind: keyof SyncReport) => {
     free.delete(e);
@@ -154,8 +162,19 @@ function matched(ledger: Ledger, atoms: Atom[]): Matching {
   const notMoved = match(notKept, "moved", (a) =>
     byPrint.get(`${a.act} ${a.fingerprint}`)?.find((x) => free.has(x)),
   );
+  // 2b. The same text a retired entry of the act holds, its own anchor first: the duty read again.
+  const retired = grouped(
+    ledger.atoms.filter((e) => e.status === "retired" && e.merged_into === undefined),
+    (e) => `${e.act} ${e.fingerprint}`,
+  );
+  const notReinstated = match(notMoved, "reinstated", (a) => {
+    const candidates = (retired.get(`${a.act} ${a.fingerprint}`) ?? []).filter((e) => !m.reinstated.has(e));
+    const e = candidates.find((x) => x.key === a.key) ?? candidates[0];
+    if (e) m.reinstated.add(e);
+    return e;
+  });
   // 3. Same anchor, text edited.
-  const notEdited = match(notMoved, "edited", (a) => {
+  const notEdited = match(notReinstated, "edited", (a) => {
     const e = sameAnchor(a);
     return e && overlap(e.text, a.quoted_text) >= 1 / 3 ? e : undefined;
   });
@@ -204,7 +223,7 @@ function retiredEntries(ledger: Ledger, atoms: Atom[], m: Matching): LedgerEntry
   const kept = new Map(atoms.map((a) => [`${a.node} ${a.fingerprint}`, m.ids.get(a.key) as string]));
   const entries: LedgerEntry[] = [];
   for (const e of ledger.atoms) {
-    if (e.status === "retired" || m.free.has(e)) {
+    if ((e.status === "retired" && !m.reinstated.has(e)) || m.free.has(e)) {
       if (e.status === "active") m.report.retired++;
       const into =
         e.status === "active"

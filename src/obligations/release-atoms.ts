@@ -9,6 +9,7 @@ import { conditionParty } from "./antecedents.ts";
 import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
+import { documentHead, documentsAuthored } from "./documents.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
 import { agentOf } from "./passive.ts";
@@ -92,6 +93,7 @@ export function releaseAtoms(
     rules,
     previous: new Map(),
     kept: new Map(),
+    authors: new Map(),
     byNode,
     partyInUnit: new Map(),
     acts: new Map([
@@ -147,6 +149,8 @@ interface Holders {
   previous: Map<string, Holder>;
   /** Rules 8: per article, what its duties set up ("a register"), and who set it up. */
   kept: Map<string, Map<string, Holder>>;
+  /** Rules 9: per article, the documents its duties make, and whose they are (documents.ts). */
+  authors: Map<string, Map<string, Holder>>;
   /** The units by node (what a thing's sentence follows in its unit). */
   byNode: Map<string, Unit>;
   /** Rules 8: per unit, the holder of the last duty whose actor is a party (not a thing's keeper). */
@@ -335,6 +339,8 @@ function namedInContext(
 /**
  * Rules 8: who holds a thing the actor map gives its usual keeper, where its context names another. In
  * this order:
+ * - rules 9: for a document, the holder of the last duty of the article that made it ("ESMA shall notify
+ *   … The notification shall at least specify: (a) the AIFM …", AIFMD Art 47(8));
  * - a party the same paragraph has just put in charge of it ("Distributors and importers … shall ensure
  *   that they have in place a quality management system … The quality management system shall cover …",
  *   IVDR Art 16(3));
@@ -354,6 +360,9 @@ function keeperOfThing(
   h: Holders,
 ): Holder | undefined {
   const other = (k: Holder | undefined) => (k && !types.some((t) => k.types.includes(t)) ? k : undefined);
+  const head = h.rules >= 9 ? documentHead(a.actor) : null;
+  const author = head ? h.authors.get(article)?.get(head) : undefined;
+  if (author) return author;
   const inUnit = h.partyInUnit.get(a.node);
   if (inUnit && keeps(inUnit.action, a.actor) && other(inUnit)) return inUnit;
   return bodyActingIn(a, at, h) ?? other(keeperOf(h, a, article));
@@ -367,6 +376,9 @@ function remember(a: Atom, article: string, thing: boolean, held: Holder, h: Hol
       ? SETS_UP_8.exec(a.action)?.[1]?.toLowerCase()
       : undefined;
   if (set) h.kept.set(article, new Map(h.kept.get(article)).set(set, held));
+  if (h.rules >= 9 && !thing)
+    for (const d of documentsAuthored(a.action))
+      h.authors.set(article, new Map(h.authors.get(article)).set(d, held));
   if (!thing && held.holder.addressee === "regulated_party")
     h.partyInUnit.set(a.node, { ...held, action: a.action });
 }

@@ -14,6 +14,7 @@ interface AtomJson {
   node: string;
   modality: string;
   actor: string;
+  addressee: string;
   applies_to: string[];
   quoted_text: string;
   char_start: number;
@@ -107,11 +108,16 @@ describe("obligations on the fixture regime", () => {
     assert.deepEqual(art4.map((x) => x.modality).sort(), ["obligation", "prohibition"]);
   });
 
-  test("what a notification contains is no duty of its own (extraction rules 6), and a fine's amount is read", () => {
+  test("what a notification contains is its author's duty, point by point (extraction rules 9), and a fine's amount is read", () => {
     // "The notification referred to in paragraph 2 shall contain: (a) … (c) …" says what the
-    // manufacturers' notification (paragraph 2, their duty) holds; the paragraph's other duty stays.
+    // manufacturers' notification (paragraph 2, their duty) holds: each point is the manufacturers'
+    // requirement; the paragraph's other duty stays.
     const points = atoms1.filter((x) => x.node.startsWith("widgets/art_3__para_3__point_"));
-    assert.equal(points.length, 0);
+    assert.equal(points.length, 3);
+    for (const p of points) {
+      assert.equal(p.modality, "obligation", p.node);
+      assert.deepEqual([p.addressee, p.applies_to], ["regulated_party", ["manufacturer"]], p.node);
+    }
     assert.ok(
       atoms1.some((x) => x.node.startsWith("widgets/art_3__para_3") && /keep records/u.test(x.quoted_text)),
     );
@@ -167,7 +173,7 @@ describe("obligations on the fixture regime", () => {
   test("syncing again and rebuilding keeps every id", () => {
     const r = acquis(["atoms", "sync", "fixture", "--root", repo.root, "--sources", FIXTURE_SOURCES]);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /0 minted, 0 retired/u);
+    assert.match(r.stdout, /0 minted, 0 reinstated, 0 retired/u);
     const again = acquis([
       "build",
       "fixture",

@@ -46,7 +46,7 @@ describe("the atom ledger", () => {
       [atom("x/art_1#1", RECORDS), atom("x/art_2#1", NOTIFY)],
       5,
     );
-    assert.deepEqual(report, { kept: 0, moved: 0, edited: 0, minted: 2, retired: 0 });
+    assert.deepEqual(report, { kept: 0, moved: 0, edited: 0, minted: 2, retired: 0, reinstated: 0 });
     assert.deepEqual([ledger.next_serial, ledger.extraction, ledger.atoms.length], [3, 5, 2]);
     assert.deepEqual([...ids.values()].sort(), [mintId("x", 1), mintId("x", 2)].sort());
     assert.ok(ledger.atoms.every((e) => e.status === "active"));
@@ -55,7 +55,7 @@ describe("the atom ledger", () => {
   test("same place and text keeps the id; the same text elsewhere in the act moves it", () => {
     const before = first();
     const again = sync(before.ledger, [atom("x/art_1#1", RECORDS), atom("x/art_3#1", NOTIFY)]);
-    assert.deepEqual(again.report, { kept: 1, moved: 1, edited: 0, minted: 0, retired: 0 });
+    assert.deepEqual(again.report, { kept: 1, moved: 1, edited: 0, minted: 0, retired: 0, reinstated: 0 });
     assert.equal(again.ids.get("x/art_3#1"), before.ids.get("x/art_2#1"));
     assert.equal(again.ledger.extraction, 5, "the ledger's rules stay when none are given");
   });
@@ -71,10 +71,10 @@ describe("the atom ledger", () => {
     assert.equal(edited.report.minted, 0);
   });
 
-  test("a new duty is minted a fresh serial; a duty gone is retired, never deleted or reused", () => {
+  test("a new duty is minted a fresh serial; a duty gone is retired, never deleted; read again, it takes its id back", () => {
     const before = first();
     const after = sync(before.ledger, [atom("x/art_1#1", RECORDS), atom("x/art_4#1", VERIFY)]);
-    assert.deepEqual(after.report, { kept: 1, moved: 0, edited: 0, minted: 1, retired: 1 });
+    assert.deepEqual(after.report, { kept: 1, moved: 0, edited: 0, minted: 1, retired: 1, reinstated: 0 });
     assert.equal(after.ids.get("x/art_4#1"), mintId("x", 3));
     const retired = after.ledger.atoms.find((e) => e.status === "retired");
     assert.equal(retired?.id, before.ids.get("x/art_2#1"));
@@ -83,8 +83,13 @@ describe("the atom ledger", () => {
       atom("x/art_4#1", VERIFY),
       atom("x/art_2#1", NOTIFY),
     ]);
-    assert.equal(back.ids.get("x/art_2#1"), mintId("x", 4), "a retired id is not revived");
-    assert.equal(back.ledger.atoms.filter((e) => e.status === "retired").length, 1);
+    assert.equal(back.ids.get("x/art_2#1"), before.ids.get("x/art_2#1"), "the same duty, the same id");
+    assert.deepEqual(back.report, { kept: 2, moved: 0, edited: 0, minted: 0, retired: 0, reinstated: 1 });
+    assert.equal(back.ledger.atoms.filter((e) => e.status === "retired").length, 0);
+    assert.equal(back.ledger.next_serial, 4, "no serial is spent on it");
+    const elsewhere = sync(after.ledger, [atom("x/art_9#1", NOTIFY), atom("x/art_9#2", NOTIFY)]);
+    assert.equal(elsewhere.report.reinstated, 1, "one retired entry is one duty: the second is new");
+    assert.equal(elsewhere.report.minted, 1);
   });
 
   test("a text in another act is not the same duty", () => {

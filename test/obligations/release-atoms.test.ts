@@ -19,8 +19,9 @@ const byKey = new Map(released.atoms.map((a) => [a.key, a]));
 describe("released atoms", () => {
   test("every atom carries the id the ledger gives its key", () => {
     const ids = new Map(canon.ledger?.atoms.map((e) => [e.key, e.id]));
-    // Rules 6: the three points listing what the notification contains are no duties of their own.
-    assert.equal(released.atoms.length, 9);
+    // Rules 9: the three points listing what the notification contains are its author's duties again
+    // (rules 6 to 8 read them as no one's: nine atoms).
+    assert.equal(released.atoms.length, 12);
     for (const a of released.atoms) assert.equal(a.id, ids.get(a.key), a.key);
   });
 
@@ -121,10 +122,10 @@ describe("released atoms", () => {
 
   test("stats count atoms by act and modality, and the actors of obligations no type maps", () => {
     assert.deepEqual(released.stats, {
-      atoms: 9,
-      byAct: { widgets: { obligation: 7, prohibition: 2, permission: 0 } },
-      obligations: 7,
-      obligationsMapped: 6,
+      atoms: 12,
+      byAct: { widgets: { obligation: 10, prohibition: 2, permission: 0 } },
+      obligations: 10,
+      obligationsMapped: 9,
       unmappedActors: [{ actor: "Widgets", count: 1 }],
     });
   });
