@@ -30,6 +30,14 @@ export function modalityOf(modal: string): Modality {
 /** Rules 8: a list of powers grants them ("Each supervisory authority shall have all of the following … powers:"). */
 const POWERS_8 = /^\s*have (?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b/iu;
 
+/**
+ * Rules 9: "The powers referred to in paragraph 1 shall include at least the following powers to:"
+ * (MiFID II Art 69(2), DORA Art 50(2)) grants them, as "shall have the following powers" does; rules 9
+ * read what a thing includes as a duty, which a list of powers is not.
+ */
+const POWERS_INCLUDED_9 =
+  /^\s*include,?\s*(?:(?:at least|at a minimum|in particular|inter alia),?\s*)?(?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b/iu;
+
 /** Rules 8: "The Commission shall be empowered to adopt delegated acts": a power, as "the power to" is. */
 const EMPOWERED_8 = /^\s*(?:also\s+)?be empowered to\b/iu;
 /**
@@ -59,6 +67,7 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   if (rules >= 4 && GUARANTEE_4.test(head)) return "permission";
   if (rules >= 8 && (POWERS_8.test(head) || RIGHT_OF_8.test(head) || EMPOWERED_8.test(head)))
     return "permission";
+  if (rules >= 9 && POWERS_INCLUDED_9.test(head)) return "permission";
   if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
   if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 8 && ONLY_VERB_IF_8.test(head) && !/not/u.test(modal)) return "prohibition";

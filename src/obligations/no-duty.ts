@@ -33,6 +33,14 @@ const NOT_A_DUTY_4 =
  * 19(1), both cz readers bind it).
  */
 const CE_MARKING_8 = /\bCE marking shall be subject to the general principles\b/iu;
+/**
+ * Not a duty under rules 9, which read what a thing contains as a duty: a lead-in listing the values of
+ * a factor or rate ("The multiplication factor shall be:", PSD2 Art 9; not "Personal data shall be:",
+ * whose points are the controller's principles), a programme's objectives ("The
+ * Initiative shall have the following five operational objectives:") or the actions it supports.
+ */
+const NOT_A_DUTY_9 =
+  /\b(?:factor|rate|percentage|coefficient|weighting)s? shall be\s*:\s*$|\bshall have the following (?:[\w-]+ ){0,3}objectives\s*:|\bshall support the following (?:[\w-]+ ){0,3}actions?\s*:/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
 /**
@@ -103,6 +111,7 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules >= 3 && NOT_A_DUTY_3.test(sentence)) return true;
   if (rules >= 4 && NOT_A_DUTY_4.test(sentence) && !(rules >= 8 && CE_MARKING_8.test(sentence))) return true;
   if (rules >= 6 && NOT_A_DUTY_6.test(sentence)) return true;
+  if (rules >= 9 && NOT_A_DUTY_9.test(sentence)) return true;
   return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
 }
 

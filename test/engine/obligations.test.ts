@@ -25,12 +25,18 @@ describe("the obligations register", () => {
       r.applicable.map((x) => x.unit_eid),
       ["art_3__para_1", "art_3__para_2"],
     );
-    // Rules 6: the points (a) to (c) list what the notification contains; the duty is the subparagraph's.
+    // Rules 9: the points (a) to (c), what the notification contains, are the manufacturers' duties;
+    // paragraph 4 lifts all of paragraph 3, its points with it.
     assert.deepEqual(
       r.excluded.map((x) => x.unit_eid),
-      ["art_3__para_3__subpara_2"],
+      [
+        "art_3__para_3__point_a",
+        "art_3__para_3__point_b",
+        "art_3__para_3__point_c",
+        "art_3__para_3__subpara_2",
+      ],
     );
-    const x = r.excluded[0];
+    const x = r.excluded.at(-1);
     assert.deepEqual(
       [x?.derogation?.derogating_node, x?.reasons.facts, x?.addressee],
       ["widgets/art_3__para_4", ["staff_headcount < 10"], "regulated_party"],
@@ -38,17 +44,17 @@ describe("the obligations register", () => {
     assert.equal(x?.provision, "Article 3(3), second subparagraph WSR");
     assert.deepEqual(r.counts, {
       applicable: 2,
-      excluded: 1,
+      excluded: 4,
       undetermined: 0,
-      by_act: { widgets: { applicable: 2, excluded: 1, undetermined: 0 } },
+      by_act: { widgets: { applicable: 2, excluded: 4, undetermined: 0 } },
     });
     assert.equal("page" in r, false, "without offset or limit the register is complete");
   });
 
   test("a maker of unstated size: what the derogation decides is undetermined, naming the fact", () => {
     const r = list("widget-maker-size-unknown");
-    assert.equal(r.undetermined.length, 1);
-    assert.deepEqual(r.undetermined[0]?.reasons.undetermined_by, {
+    assert.equal(r.undetermined.length, 4);
+    assert.deepEqual(r.undetermined.at(-1)?.reasons.undetermined_by, {
       provision: "widgets/art_3__para_4",
       facts: ["staff_headcount < 10"],
     });
@@ -65,7 +71,7 @@ describe("the obligations register", () => {
       "2101-08-01",
     );
     assert.ok("page" in first);
-    assert.deepEqual(first.page, { offset: 0, limit: 2, items: 2, total: 3, next_offset: 2 });
+    assert.deepEqual(first.page, { offset: 0, limit: 2, items: 2, total: 6, next_offset: 2 });
     assert.deepEqual([first.applicable.length, first.excluded.length], [2, 0]);
     const next = obligations(
       e,
@@ -73,10 +79,15 @@ describe("the obligations register", () => {
       "2101-08-01",
     );
     assert.ok("page" in next);
-    assert.deepEqual(next.page, { offset: 2, limit: 1000, items: 1, total: 3, next_offset: null });
+    assert.deepEqual(next.page, { offset: 2, limit: 1000, items: 4, total: 6, next_offset: null });
     assert.deepEqual(
       next.excluded.map((x) => x.unit_eid),
-      ["art_3__para_3__subpara_2"],
+      [
+        "art_3__para_3__point_a",
+        "art_3__para_3__point_b",
+        "art_3__para_3__point_c",
+        "art_3__para_3__subpara_2",
+      ],
     );
   });
 

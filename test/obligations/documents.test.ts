@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
+  documentHead,
+  documentsAuthored,
   isBareLeadIn,
   namesDocument,
   saysContents,
@@ -40,5 +42,20 @@ describe("documents", () => {
     assert.equal(isBareLeadIn(" submit the following:"), false);
     assert.equal(saysContents("describe the measures taken"), true);
     assert.equal(saysContents("notify the authority"), false);
+  });
+
+  test("rules 9: the documents a duty makes its holder the author of, by its verb and by its words", () => {
+    assert.deepEqual(documentsAuthored("notify the competent authorities of the decision"), [
+      "notification",
+      "decision",
+    ]);
+    assert.deepEqual(documentsAuthored("draw up a report on its activities"), ["report"]);
+    assert.deepEqual(documentsAuthored("establish, maintain and review a sound testing programme"), [
+      "programme",
+    ]);
+    assert.deepEqual(documentsAuthored("take appropriate measures"), []);
+    assert.equal(documentHead("The notification referred to in paragraph 2"), "notification");
+    assert.equal(documentHead("The digital operational resilience testing programme"), "programme");
+    assert.equal(documentHead("Financial entities"), null);
   });
 });

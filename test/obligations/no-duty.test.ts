@@ -138,4 +138,18 @@ describe("sentences that state no duty", () => {
     ])
       assert.equal(statesNoDuty(sentence, 8), false, sentence);
   });
+
+  test("rules 9: a factor's values, a programme's objectives and the actions it supports are no duties; a list of properties is", () => {
+    for (const sentence of [
+      "The multiplication factor shall be:",
+      "The Initiative shall have the following five operational objectives:",
+      "The Cybersecurity Emergency Mechanism shall support the following types of action:",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 8), false, `until rules 9: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 9), true, `from rules 9: ${sentence}`);
+    }
+    // GDPR Art 5(1): the principles the controller's processing must meet.
+    assert.equal(statesNoDuty("Personal data shall be:", 9), false);
+    assert.equal(statesNoDuty("The secondary processing site shall be:", 9), false);
+  });
 });

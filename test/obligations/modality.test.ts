@@ -1,0 +1,29 @@
+/**
+ * A duty's modality (src/obligations/modality.ts): what the modal says, as each rule set reads grants,
+ * rights and prohibitions worded with "shall" and "may".
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { modalityIn } from "../../src/obligations/modality.ts";
+
+describe("modality", () => {
+  test("a list of powers a thing includes grants them from rules 9 (MiFID II Art 69(2), DORA Art 50(2))", () => {
+    const head = " include, at least, the following powers to:";
+    const subject = "The powers referred to in paragraph 1";
+    assert.equal(modalityIn("shall", head, subject, 8), "obligation");
+    assert.equal(modalityIn("shall", head, subject, 9), "permission");
+    assert.equal(
+      modalityIn("shall", " include at least the following information:", "The application", 9),
+      "obligation",
+    );
+  });
+
+  test("a power held, a prohibition and a plain duty read as before", () => {
+    assert.equal(
+      modalityIn("shall", " have the following investigative powers:", "Each authority", 8),
+      "permission",
+    );
+    assert.equal(modalityIn("shall not", " disclose the information", "The provider", 9), "prohibition");
+    assert.equal(modalityIn("shall", " keep records", "The provider", 9), "obligation");
+  });
+});
