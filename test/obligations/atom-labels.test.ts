@@ -20,7 +20,7 @@ const labels = readLabels(join(ROOT, "eval", "atoms", "labels.json"));
 
 /** Why each half does not yet meet the targets (docs/obligations.md, "Atom quality"). */
 const SHORTFALL =
-  "test half 87.5 % modality, 82.5 % addressee, 96.9 % actor under extraction rules 8 (86.7 %, 81.7 %, 96.9 % under rules 6 and 7); dev half 95.8 %, 91.7 %, 91.5 %; second dev set 94.7 %, 88.0 %, 91.8 % (91.0 % actor before the fifth session read a pronoun after a conditional clause as that clause's party; the test half, scored after it and at the fifth session's end, unchanged) (85.3 %, 79.3 %, 90.2 % before rules 8 and the keepers were tuned on it; 92.0 %, 85.3 %, 91.0 % before the fourth session's readings of rules, disclosures and transfers of responsibilities, which left the test half where it was) (rules 6: under rules 4-5 test 81.7 %, 77.5 %, 95.8 %, dev 87.5 %, 83.3 %, 86.3 %): notified bodies the readers count as authorities, instruments' purposes and certificates' contents the readers call no duty, impersonal and interview duties whose holder the readers name more narrowly than the engine; a second pair of readers of the test half agrees with the first on 89.2 % of modalities and 89.2 % of addressees, and the engine scores 92.5 %, 86.8 %, 96.8 % on the 106 items both readings agree on (docs/obligations.md, 'Two readers of the same text')";
+  "test half 83.3 % modality, 78.3 % addressee, 96.9 % actor under extraction rules 9, which read a document's contents as its author's duties as every reader since the first sample's does (the engine scores 92.5 %, 86.8 %, 96.8 % on the 106 items both readings of the test half agree on, as under rules 8: the change moved only items the two readings split on); dev half 90.0 %, 85.8 %, 90.5 % under rules 9; before them, test half 87.5 % modality, 82.5 % addressee, 96.9 % actor under extraction rules 8 (86.7 %, 81.7 %, 96.9 % under rules 6 and 7); dev half 95.8 %, 91.7 %, 91.5 %; second dev set 94.7 %, 88.0 %, 91.8 % (91.0 % actor before the fifth session read a pronoun after a conditional clause as that clause's party; the test half, scored after it and at the fifth session's end, unchanged) (85.3 %, 79.3 %, 90.2 % before rules 8 and the keepers were tuned on it; 92.0 %, 85.3 %, 91.0 % before the fourth session's readings of rules, disclosures and transfers of responsibilities, which left the test half where it was) (rules 6: under rules 4-5 test 81.7 %, 77.5 %, 95.8 %, dev 87.5 %, 83.3 %, 86.3 %): notified bodies the readers count as authorities, instruments' purposes and certificates' contents the readers call no duty, impersonal and interview duties whose holder the readers name more narrowly than the engine; a second pair of readers of the test half agrees with the first on 89.2 % of modalities and 89.2 % of addressees, and the engine scores 92.5 %, 86.8 %, 96.8 % on the 106 items both readings agree on (docs/obligations.md, 'Two readers of the same text')";
 
 /** Why the annex items (eighth session) do not meet them. */
 const ANNEX_SHORTFALL =
@@ -29,6 +29,10 @@ const ANNEX_SHORTFALL =
 /** Why the second annex sample (ninth session, held out: scored once, its misses not read) does not meet them. */
 const ANNEX2_SHORTFALL =
   "second annex sample (100 atoms, seed 20261129, none of the first's; the brief now holds notified bodies regulated parties) first and only scored 98.0 % modality, 92.0 % addressee, 86.9 % actor; held out, its misses are not read; 98.0 % / 93.0 % / 88.9 % at the twelfth session's end, as a side effect of rules read on the pt, lu and nl-investment-firm registers (nothing read on it)";
+
+/** Why the second test sample (thirteenth session, held out: scored, its misses not read) does not meet them. */
+const TEST2_SHORTFALL =
+  "second test sample (200 atoms, seed 20261130, read twice under the stated brief: the readings agree on 98.5 % of modalities and 99.0 % of addressees) first scored 84.5 % modality, 79.5 % addressee, 88.1 % actor under rules 8; 89.5 %, 85.0 %, 88.8 % under rules 9, tuned on the fourth dev sample read under the same brief (84.0 %, 78.5 %, 89.4 % under rules 8; 94.0 %, 86.0 %, 89.2 % under rules 9)";
 
 /** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
@@ -54,7 +58,7 @@ describe("atoms against labels written from the text", () => {
         map,
       ),
     );
-    for (const file of ["labels-annex.json", "labels-annex2.json"])
+    for (const file of ["labels-annex.json", "labels-annex2.json", "labels-test2.json", "labels-dev4.json"])
       scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
       "dev",
@@ -99,6 +103,8 @@ describe("atoms against labels written from the text", () => {
   for (const [name, file, count, why] of [
     ["the annex items rules 8 read (eval/atoms/README.md)", "labels-annex.json", 80, ANNEX_SHORTFALL],
     ["the second annex sample, held out", "labels-annex2.json", 100, ANNEX2_SHORTFALL],
+    ["the second test sample, read twice and held out", "labels-test2.json", 200, TEST2_SHORTFALL],
+    ["the fourth dev sample, read twice", "labels-dev4.json", 200, TEST2_SHORTFALL],
   ] as const) {
     test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
       const annex = readLabels(join(ROOT, "eval", "atoms", file));
