@@ -275,7 +275,6 @@ const contentsAreDuties = (x: Extraction, u: Unit) => x.rules >= 9 || ownsDocume
  * act's id or the node of the unit or of one of its ancestors, read from its eId.
  */
 function ownsDocuments(own: ReadonlySet<string>, u: Unit): boolean {
-  if (process.env.ACQ_ALLDOCS) return true;
   if (own.has(u.act)) return true;
   for (let n = u.node; ; n = n.slice(0, n.lastIndexOf("__"))) {
     if (own.has(n)) return true;
