@@ -9,7 +9,6 @@ import { conditionParty } from "./antecedents.ts";
 import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
-import { documentHead, documentsAuthored } from "./documents.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
 import { agentOf } from "./passive.ts";
@@ -22,6 +21,7 @@ import {
   narrows,
 } from "./subject-roles.ts";
 import { ActorMap, addresseeOfType } from "./taxonomy.ts";
+import { ThingTrail } from "./thing-trail.ts";
 
 export interface ReleasedAtom extends BindingAtom {
   /**
@@ -93,7 +93,7 @@ export function releaseAtoms(
     rules,
     previous: new Map(),
     kept: new Map(),
-    authors: new Map(),
+    trail: new ThingTrail(),
     byNode,
     partyInUnit: new Map(),
     acts: new Map([
@@ -149,8 +149,8 @@ interface Holders {
   previous: Map<string, Holder>;
   /** Rules 8: per article, what its duties set up ("a register"), and who set it up. */
   kept: Map<string, Map<string, Holder>>;
-  /** Rules 9: per article, the documents its duties make, and whose they are (documents.ts). */
-  authors: Map<string, Map<string, Holder>>;
+  /** Rules 9: what later thing-subject duties read back (thing-trail.ts). */
+  trail: ThingTrail<Holder>;
   /** The units by node (what a thing's sentence follows in its unit). */
   byNode: Map<string, Unit>;
   /** Rules 8: per unit, the holder of the last duty whose actor is a party (not a thing's keeper). */
@@ -273,6 +273,10 @@ function holderOf(
     basis = "preceding duty";
   }
   const about = isRuleAboutLaw(a.actor);
+  // Rules 9: a thing the map has no keeper for, held as the duty before it that names or made it.
+  const traced =
+    h.rules >= 9 && appliesTo.length === 0 ? h.trail.holderOf(article, a.node, a.actor) : undefined;
+  if (traced) [appliesTo, holder, basis] = [traced.types, traced.holder, "preceding duty"];
   const before = h.previous.get(article);
   if (appliesTo.length === 0 && before && !about) {
     appliesTo = before.types;
@@ -339,8 +343,9 @@ function namedInContext(
 /**
  * Rules 8: who holds a thing the actor map gives its usual keeper, where its context names another. In
  * this order:
- * - rules 9: for a document, the holder of the last duty of the article that made it ("ESMA shall notify
- *   … The notification shall at least specify: (a) the AIFM …", AIFMD Art 47(8));
+ * - rules 9: the duty before it that names or made it (thing-trail.ts): the one in the unit a "referred to
+ *   in paragraph 1" names, or for a document its author ("ESMA shall notify … The notification shall at
+ *   least specify: (a) the AIFM …", AIFMD Art 47(8));
  * - a party the same paragraph has just put in charge of it ("Distributors and importers … shall ensure
  *   that they have in place a quality management system … The quality management system shall cover …",
  *   IVDR Art 16(3));
@@ -360,9 +365,8 @@ function keeperOfThing(
   h: Holders,
 ): Holder | undefined {
   const other = (k: Holder | undefined) => (k && !types.some((t) => k.types.includes(t)) ? k : undefined);
-  const head = h.rules >= 9 ? documentHead(a.actor) : null;
-  const author = head ? h.authors.get(article)?.get(head) : undefined;
-  if (author) return author;
+  const traced = h.rules >= 9 ? h.trail.holderOf(article, a.node, a.actor) : undefined;
+  if (traced) return traced;
   const inUnit = h.partyInUnit.get(a.node);
   if (inUnit && keeps(inUnit.action, a.actor) && other(inUnit)) return inUnit;
   return bodyActingIn(a, at, h) ?? other(keeperOf(h, a, article));
@@ -376,9 +380,7 @@ function remember(a: Atom, article: string, thing: boolean, held: Holder, h: Hol
       ? SETS_UP_8.exec(a.action)?.[1]?.toLowerCase()
       : undefined;
   if (set) h.kept.set(article, new Map(h.kept.get(article)).set(set, held));
-  if (h.rules >= 9 && !thing)
-    for (const d of documentsAuthored(a.action))
-      h.authors.set(article, new Map(h.authors.get(article)).set(d, held));
+  if (h.rules >= 9 && !thing) h.trail.remember(article, a.node, a.action, held);
   if (!thing && held.holder.addressee === "regulated_party")
     h.partyInUnit.set(a.node, { ...held, action: a.action });
 }
