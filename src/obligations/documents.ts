@@ -88,10 +88,16 @@ const NOMINAL_9: Readonly<Record<string, string>> = {
  * a later "The notification shall specify: (a) …" is (AIFMD Art 47(8): ESMA's, not the AIFM's it names).
  */
 export function documentsAuthored(action: string): string[] {
-  const words = action.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const text = action.toLowerCase();
+  const words = text.match(/\p{L}+/gu) ?? [];
   const verb = words.find((w) => !/ly$/u.test(w) && !["not", "also", "further", "then", "be"].includes(w));
-  const named = words
-    .map((w) => w.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, ""))
-    .filter((w) => DOCUMENT_6.test(w) || DOCUMENT_8.test(w));
+  const made = [...text.matchAll(MAKES_9)].map((m) =>
+    (m[1] as string).replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, ""),
+  );
+  const named = made.filter((w) => DOCUMENT_6.test(w) || DOCUMENT_8.test(w));
   return [...new Set([...(verb && NOMINAL_9[verb] ? [NOMINAL_9[verb] as string] : []), ...named])];
 }
+
+/** Rules 9: a verb that makes a document, and the noun it makes ("draw up a report", "establish … a programme"). */
+const MAKES_9 =
+  /\b(?:draw(?:s|n)? up|prepare|establish|adopt|produce|issue|publish|maintain|keep|submit|send|draft|compile|set up|develop|make|review|update)\b[^.;:]{0,80}?\b(\p{L}+)(?=\s*(?:$|[,;:.(]|\b(?:of|for|on|in|to|that|which|with|by|as|and|or|referred|pursuant|containing|setting|describing)\b))/gu;

@@ -273,10 +273,6 @@ function holderOf(
     basis = "preceding duty";
   }
   const about = isRuleAboutLaw(a.actor);
-  // Rules 9: a thing the map has no keeper for, held as the duty before it that names or made it.
-  const traced =
-    h.rules >= 9 && appliesTo.length === 0 ? h.trail.holderOf(article, a.node, a.actor) : undefined;
-  if (traced) [appliesTo, holder, basis] = [traced.types, traced.holder, "preceding duty"];
   const before = h.previous.get(article);
   if (appliesTo.length === 0 && before && !about) {
     appliesTo = before.types;

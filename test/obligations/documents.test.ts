@@ -45,15 +45,15 @@ describe("documents", () => {
   });
 
   test("rules 9: the documents a duty makes its holder the author of, by its verb and by its words", () => {
-    assert.deepEqual(documentsAuthored("notify the competent authorities of the decision"), [
-      "notification",
-      "decision",
-    ]);
+    assert.deepEqual(documentsAuthored("notify the competent authorities of the decision"), ["notification"]);
     assert.deepEqual(documentsAuthored("draw up a report on its activities"), ["report"]);
     assert.deepEqual(documentsAuthored("establish, maintain and review a sound testing programme"), [
       "programme",
     ]);
     assert.deepEqual(documentsAuthored("take appropriate measures"), []);
+    // Naming a document is not making it: an authority that examines the application is not its author.
+    assert.deepEqual(documentsAuthored("examine the application and the marketing communications"), []);
+    assert.deepEqual(documentsAuthored("adopt a decision on the application"), ["decision"]);
     assert.equal(documentHead("The notification referred to in paragraph 2"), "notification");
     assert.equal(documentHead("The digital operational resilience testing programme"), "programme");
     assert.equal(documentHead("Financial entities"), null);
