@@ -38,6 +38,24 @@ const POWERS_8 = /^\s*have (?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or
 const POWERS_INCLUDED_9 =
   /^\s*include,?\s*(?:(?:at least|at a minimum|in particular|inter alia),?\s*)?(?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b/iu;
 
+/**
+ * Rules 9: more grants worded with "shall": a jurisdiction or a competence ("shall have unlimited jurisdiction to review",
+ * "shall be competent for authorising and supervising"), a time allowed to act ("shall have 20 working
+ * days … to provide observations", MiCA Art 56(8)), and a power granted past an interjected clause
+ * ("shall, where the procedure … is initiated, be empowered to adopt", MiFID II Art 90(3)).
+ */
+const GRANT_9 =
+  /^\s*(?:also\s+)?(?:have (?:unlimited |exclusive |full )?jurisdiction\b|be competent (?:for|to)\b|have (?:\w+ ){1,2}(?:working |calendar )?(?:days|weeks|months)\b[^.;]{0,120}\bto\b|,[^,]{1,200},\s*be empowered to\b)/iu;
+
+/**
+ * Rules 9: a public body's ability is a power ("Competent authorities shall be able to waive …", MiFIR Art
+ * 9(1)); a firm's is a capability it must have ("Economic operators shall be able to identify …", IVDR Art
+ * 22(2)).
+ */
+const ABLE_9 = /^\s*(?:also\s+)?be able to\b/iu;
+const PUBLIC_BODY_9 =
+  /\b(?:authorit(?:y|ies)|Commission|ESMA|EBA|EIOPA|ECB|Board|Member States?|coordinators?|regulators?)\b/u;
+
 /** Rules 8: "The Commission shall be empowered to adopt delegated acts": a power, as "the power to" is. */
 const EMPOWERED_8 = /^\s*(?:also\s+)?be empowered to\b/iu;
 /**
@@ -67,7 +85,8 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   if (rules >= 4 && GUARANTEE_4.test(head)) return "permission";
   if (rules >= 8 && (POWERS_8.test(head) || RIGHT_OF_8.test(head) || EMPOWERED_8.test(head)))
     return "permission";
-  if (rules >= 9 && POWERS_INCLUDED_9.test(head)) return "permission";
+  if (rules >= 9 && (POWERS_INCLUDED_9.test(head) || GRANT_9.test(head))) return "permission";
+  if (rules >= 9 && ABLE_9.test(head) && PUBLIC_BODY_9.test(before)) return "permission";
   if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
   if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 8 && ONLY_VERB_IF_8.test(head) && !/not/u.test(modal)) return "prohibition";

@@ -37,10 +37,13 @@ const CE_MARKING_8 = /\bCE marking shall be subject to the general principles\b/
  * Not a duty under rules 9, which read what a thing contains as a duty: a lead-in listing the values of
  * a factor or rate ("The multiplication factor shall be:", PSD2 Art 9; not "Personal data shall be:",
  * whose points are the controller's principles), a programme's objectives ("The
- * Initiative shall have the following five operational objectives:") or the actions it supports.
+ * Initiative shall have the following five operational objectives:") or the actions it supports. Also
+ * a legal effect ("Such notifications shall not subject critical entities to increased liability", CER Art
+ * 15(2); "The term … shall be suspended during ESMA's deliberation", AIFMD Art 37(5)) and the reach of an
+ * option ("that possibility shall also apply to those transactions", MiFIR Art 20(2)).
  */
 const NOT_A_DUTY_9 =
-  /\b(?:factor|rate|percentage|coefficient|weighting)s? shall be\s*:\s*$|\bshall have the following (?:[\w-]+ ){0,3}objectives\s*:|\bshall support the following (?:[\w-]+ ){0,3}actions?\s*:/iu;
+  /\bshall not subject\b[^.;]{0,80}\bto (?:any )?(?:increased )?liability\b|\b(?:possibility|derogation|exemption|waiver|option|deferral)s? shall (?:also |equally )?apply\b|(?:^|,\s*)(?:(?:the|each|that|this|any)\s+)?(?:[\w-]+\s+){0,3}(?:term|period|time limit|time-limit|deadline)s?\b[^,;.]{0,80}\bshall be suspended\b|\b(?:factor|rate|percentage|coefficient|weighting)s? shall be\s*:\s*$|\bshall have the following (?:[\w-]+ ){0,3}objectives\s*:|\bshall support the following (?:[\w-]+ ){0,3}actions?\s*:/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
 /**

@@ -26,4 +26,35 @@ describe("modality", () => {
     assert.equal(modalityIn("shall not", " disclose the information", "The provider", 9), "prohibition");
     assert.equal(modalityIn("shall", " keep records", "The provider", 9), "obligation");
   });
+
+  test("rules 9: a jurisdiction, a competence, a time allowed and a power past an interjected clause are grants", () => {
+    for (const [head, subject] of [
+      [
+        " have unlimited jurisdiction to review decisions of the Commission",
+        "The Court of Justice of the European Union",
+      ],
+      [
+        " have 20 working days from the date of notification of that draft decision to provide observations",
+        "Issuers",
+      ],
+      [
+        ", where the procedure outlined in paragraph 2 is initiated, be empowered to adopt delegated acts",
+        "The Commission",
+      ],
+    ] as const) {
+      assert.equal(modalityIn("shall", head, subject, 8), "obligation", head);
+      assert.equal(modalityIn("shall", head, subject, 9), "permission", head);
+    }
+  });
+
+  test("rules 9: a public body's ability is a power, a firm's a capability it must have", () => {
+    assert.equal(
+      modalityIn("shall", " be able to waive the obligation", "Competent authorities", 9),
+      "permission",
+    );
+    assert.equal(
+      modalityIn("shall", " be able to identify the following", "Economic operators", 9),
+      "obligation",
+    );
+  });
 });

@@ -152,4 +152,19 @@ describe("sentences that state no duty", () => {
     assert.equal(statesNoDuty("Personal data shall be:", 9), false);
     assert.equal(statesNoDuty("The secondary processing site shall be:", 9), false);
   });
+
+  test("rules 9: a period suspended, a liability not incurred and an option's reach are no duties; a certificate suspended is", () => {
+    for (const sentence of [
+      "The term referred to in Article 8(5) shall be suspended during ESMA’s deliberation in accordance with this paragraph.",
+      "Until the expiry of that deadline, each period as set out in paragraphs 1 to 6 shall be suspended.",
+      "Such notifications shall not subject critical entities to increased liability.",
+      "Where the measures adopted pursuant to Article 7 provide for deferred publication, that possibility shall also apply to those transactions.",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 8), false, `until rules 9: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 9), true, `from rules 9: ${sentence}`);
+    }
+    const suspend =
+      "Where the holder of the EUCC certificate does not propose appropriate remedial action during the time period referred to in paragraph 1, the certificate shall be suspended.";
+    assert.equal(statesNoDuty(suspend, 9), false);
+  });
 });
