@@ -56,6 +56,15 @@ const ABLE_9 = /^\s*(?:also\s+)?be able to\b/iu;
 const PUBLIC_BODY_9 =
   /\b(?:authorit(?:y|ies)|Commission|ESMA|EBA|EIOPA|ECB|Board|Member States?|coordinators?|regulators?)\b/u;
 
+/**
+ * Rules 9: a permission that holds only on a condition forbids the rest, however far the condition
+ * ("Member States shall permit an investment firm … to engage in matched principal trading … only where
+ * the client has consented", MiFID II Art 20(2); "shall provide for transfers … to be permitted only if",
+ * LED Art 35(2)); and what "shall be limited to" the listed is barred from the rest (MDR Art 52(7)).
+ */
+const PERMIT_ONLY_9 =
+  /^\s*(?:permit\b|provide for\b[^.;]{0,200}\bto be permitted\b)[^.;]{0,400}\bonly (?:if|where|when|to the extent)\b|^\s*(?:also\s+|only\s+)?be limited(?: \w+){0,3}? to\b/iu;
+
 /** Rules 8: "The Commission shall be empowered to adopt delegated acts": a power, as "the power to" is. */
 const EMPOWERED_8 = /^\s*(?:also\s+)?be empowered to\b/iu;
 /**
@@ -90,5 +99,6 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
   if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 8 && ONLY_VERB_IF_8.test(head) && !/not/u.test(modal)) return "prohibition";
+  if (rules >= 9 && PERMIT_ONLY_9.test(head) && !/not/u.test(modal)) return "prohibition";
   return modalityOf(modal);
 }

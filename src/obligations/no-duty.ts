@@ -40,10 +40,14 @@ const CE_MARKING_8 = /\bCE marking shall be subject to the general principles\b/
  * Initiative shall have the following five operational objectives:") or the actions it supports. Also
  * a legal effect ("Such notifications shall not subject critical entities to increased liability", CER Art
  * 15(2); "The term … shall be suspended during ESMA's deliberation", AIFMD Art 37(5)) and the reach of an
- * option ("that possibility shall also apply to those transactions", MiFIR Art 20(2)).
+ * option ("that possibility shall also apply to those transactions", MiFIR Art 20(2)); objectives pursued,
+ * what an exclusion does not cover, what a code or term is ("The CN codes shall be those under …"), what
+ * suffices, what serves as a start, when a period runs and where a burden of proof lies.
  */
 const NOT_A_DUTY_9 =
-  /\bshall not subject\b[^.;]{0,80}\bto (?:any )?(?:increased )?liability\b|\b(?:possibility|derogation|exemption|waiver|option|deferral)s? shall (?:also |equally )?apply\b|(?:^|,\s*)(?:(?:the|each|that|this|any)\s+)?(?:[\w-]+\s+){0,3}(?:term|period|time limit|time-limit|deadline)s?\b[^,;.]{0,80}\bshall be suspended\b|\b(?:factor|rate|percentage|coefficient|weighting)s? shall be\s*:\s*$|\bshall have the following (?:[\w-]+ ){0,3}objectives\s*:|\bshall support the following (?:[\w-]+ ){0,3}actions?\s*:/iu;
+  /\b(?:contribution|funding|financing|programme|initiative|action|mechanism)s?\b[^.;]{0,120}\bshall pursue the (?:following )?objectives\b|\bobjectives\b[^.;:]{0,80}\bshall be pursued through the following\b|\bshall not be covered by (?:that|this|the) (?:exclusion|exemption|derogation)\b|\bshall be those (?:under|referred to|set out|laid down|listed|defined)\b|\bshall be sufficient to (?:mandate|trigger|constitute|justify)\b|\bshall serve as the (?:start|starting point|reference date)\b|\bthe burden (?:of proof )?shall (?:be on|lie with|rest (?:on|with))\b|\bperiod shall (?:run|start|begin) (?:from|on)\b|\bshall not subject\b[^.;]{0,80}\bto (?:any )?(?:increased )?liability\b|\b(?:possibility|derogation|exemption|waiver|option|deferral)s? shall (?:also |equally )?apply\b|(?:^|,\s*)(?:(?:the|each|that|this|any)\s+)?(?:[\w-]+\s+){0,3}(?:term|period|time limit|time-limit|deadline)s?\b[^,;.]{0,80}\bshall be suspended\b|\b(?:factor|rate|percentage|coefficient|weighting)s? shall be\s*:\s*$|\bshall have the following (?:[\w-]+ ){0,3}objectives\s*:|\bshall support the following (?:[\w-]+ ){0,3}actions?\s*:/iu;
+/** Rules 9: a party made subject to obligations takes them on: a duty, not a submission to a regime. */
+const SUBJECT_TO_OBLIGATIONS_9 = /\bshall (?:also )?be subject to the (?:same )?(?:obligations|duties)\b/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
 /**
@@ -112,6 +116,8 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules < 2 && RESPONSIBLE_1.test(sentence)) return true;
   if (rules >= 2 && NOT_A_DUTY_2.test(sentence)) return true;
   if (rules >= 3 && NOT_A_DUTY_3.test(sentence)) return true;
+  // Rules 9: "he shall be subject to the obligations of the manufacturer" (RED Art 14) takes them on.
+  if (rules >= 9 && SUBJECT_TO_OBLIGATIONS_9.test(sentence)) return false;
   if (rules >= 4 && NOT_A_DUTY_4.test(sentence) && !(rules >= 8 && CE_MARKING_8.test(sentence))) return true;
   if (rules >= 6 && NOT_A_DUTY_6.test(sentence)) return true;
   if (rules >= 9 && NOT_A_DUTY_9.test(sentence)) return true;

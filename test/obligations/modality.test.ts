@@ -57,4 +57,16 @@ describe("modality", () => {
       "obligation",
     );
   });
+
+  test("rules 9: a permission only on a far condition, and what is limited to the listed, forbid the rest", () => {
+    const permit =
+      " permit an investment firm or market operator operating an OTF to engage in matched principal trading in bonds only where the client has consented to the process";
+    assert.equal(modalityIn("shall", permit, "Member States", 8), "obligation");
+    assert.equal(modalityIn("shall", permit, "Member States", 9), "prohibition");
+    assert.equal(
+      modalityIn("shall", " be limited to the following:", "The involvement of the notified body", 9),
+      "prohibition",
+    );
+    assert.equal(modalityIn("shall", " permit access to the register", "Member States", 9), "obligation");
+  });
 });

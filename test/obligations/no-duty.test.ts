@@ -167,4 +167,32 @@ describe("sentences that state no duty", () => {
       "Where the holder of the EUCC certificate does not propose appropriate remedial action during the time period referred to in paragraph 1, the certificate shall be suspended.";
     assert.equal(statesNoDuty(suspend, 9), false);
   });
+
+  test("rules 9, from the fifth dev sample: what is pursued, covered, sufficient, served, run or borne states no duty; a body's or a record's is a duty", () => {
+    for (const sentence of [
+      "The financial contribution from the Union under Specific Objective 6 shall pursue the objectives laid down in Article 4(2).",
+      "Testing in real world conditions shall not be covered by that exclusion.",
+      "The CN codes shall be those under Regulation (EEC) No 2658/87.",
+      "By way of derogation from Article 168(3), the request from a single third country shall be sufficient to mandate the Commission.",
+      "The date of the acknowledgement referred to in the first subparagraph shall serve as the start of the permit-granting process.",
+      "In accordance with Article 72(1), the burden shall be on the payment initiation service provider to prove that the payment transaction was authenticated.",
+      "That period shall run from:",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 8), false, `until rules 9: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 9), true, `from rules 9: ${sentence}`);
+    }
+    for (const sentence of [
+      "In providing such minimum criteria, BEREC shall pursue the objectives in Article 3.",
+      "Those records shall be sufficient to enable competent authorities to fulfil their supervisory tasks.",
+      "Devices for performance studies shall be subject to the requirements set out in Articles 57 to 77.",
+    ])
+      assert.equal(statesNoDuty(sentence, 9), sentence.startsWith("Devices"), sentence);
+  });
+
+  test("rules 9: a party made subject to obligations takes them on (RED Art 14, CRA Art 22(2))", () => {
+    const sentence =
+      "The person referred to in paragraph 1 of this Article shall be subject to the obligations set out in Article 13.";
+    assert.equal(statesNoDuty(sentence, 8), true);
+    assert.equal(statesNoDuty(sentence, 9), false);
+  });
 });
