@@ -32,7 +32,7 @@ const ANNEX2_SHORTFALL =
 
 /** Why the second test sample (thirteenth session, held out: scored, its misses not read) does not meet them. */
 const TEST2_SHORTFALL =
-  "second test sample (200 atoms, seed 20261130, read twice under the stated brief: the readings agree on 98.5 % of modalities and 99.0 % of addressees) first scored 84.5 % modality, 79.5 % addressee, 88.1 % actor under rules 8; 89.5 %, 85.0 %, 88.8 % under rules 9, tuned on the fourth dev sample read under the same brief (84.0 %, 78.5 %, 89.4 % under rules 8; 94.0 %, 86.0 %, 89.2 % under rules 9)";
+  "second test sample (200 atoms, seed 20261130, read twice under the stated brief: the readings agree on 98.5 % of modalities and 99.0 % of addressees) first scored 84.5 % modality, 79.5 % addressee, 88.1 % actor under rules 8; 89.5 %, 85.0 %, 88.8 % under rules 9's document-contents reading, tuned on the fourth dev sample read under the same brief (84.0 %, 78.5 %, 89.4 % under rules 8; 94.0 %, 86.0 %, 89.2 % under rules 9); 89.5 %, 85.5 %, 88.8 % at the session's end, after the grants and legal effects read on dev4 (98.0 %, 90.5 %, 89.2 %) and the fifth dev sample (91.5 %, 90.0 %, 90.7 % before tuning on it; 96.5 %, 92.5 %, 90.7 % after): those readings fit the items they were read on";
 
 /** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
@@ -58,7 +58,13 @@ describe("atoms against labels written from the text", () => {
         map,
       ),
     );
-    for (const file of ["labels-annex.json", "labels-annex2.json", "labels-test2.json", "labels-dev4.json"])
+    for (const file of [
+      "labels-annex.json",
+      "labels-annex2.json",
+      "labels-test2.json",
+      "labels-dev4.json",
+      "labels-dev5.json",
+    ])
       scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
       "dev",
@@ -105,6 +111,7 @@ describe("atoms against labels written from the text", () => {
     ["the second annex sample, held out", "labels-annex2.json", 100, ANNEX2_SHORTFALL],
     ["the second test sample, read twice and held out", "labels-test2.json", 200, TEST2_SHORTFALL],
     ["the fourth dev sample, read twice", "labels-dev4.json", 200, TEST2_SHORTFALL],
+    ["the fifth dev sample, read twice", "labels-dev5.json", 200, TEST2_SHORTFALL],
   ] as const) {
     test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
       const annex = readLabels(join(ROOT, "eval", "atoms", file));
