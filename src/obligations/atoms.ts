@@ -108,8 +108,8 @@ export interface Atom {
  *      (antecedents.ts); a subject of parties joined by and/or names each (taxonomy.ts).
  *   9: what a document contains is a duty again, in every act: "The technical documentation shall
  *      contain: (a) …" binds whoever draws the document up, found as for any thing-subject duty
- *      (release-atoms). Rules 6 had read it as no one's, after the first sample's reader; every reader
- *      since, and the labelling brief, read it as the author's requirement, point by point.
+ *      (release-atoms). Rules 6 had read it as no one's, after the first dev half's reader; the labelling
+ *      brief and the readers of the later samples read it as the author's requirement, point by point.
  */
 export const EXTRACTION_RULES = 9;
 
