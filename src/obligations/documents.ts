@@ -3,6 +3,7 @@
  * and what it contains is no one's duty; the duty is drawing it up, stated where its author is named
  * (docs/obligations.md#extraction-rules). Each set is read from the rules that introduced it on.
  */
+import { singular } from "./taxonomy.ts";
 
 /**
  * Rules 6: the head noun of a subject that names a document, a part of one or an instrument: a thing
@@ -43,7 +44,7 @@ function headNoun(actor: string): string {
     .filter((w) => w !== "");
   while (words.length > 1 && /(?:ed|en)$/u.test(words[words.length - 1] as string)) words.pop();
   const last = words[words.length - 1] ?? "";
-  return last.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, "");
+  return singular(last);
 }
 
 /** Rules 6: whether a subject names a document ("The report", "the notification referred to in …"). */
@@ -91,9 +92,7 @@ export function documentsAuthored(action: string): string[] {
   const text = action.toLowerCase();
   const words = text.match(/\p{L}+/gu) ?? [];
   const verb = words.find((w) => !/ly$/u.test(w) && !["not", "also", "further", "then", "be"].includes(w));
-  const made = [...text.matchAll(MAKES_9)].map((m) =>
-    (m[1] as string).replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, ""),
-  );
+  const made = [...text.matchAll(MAKES_9)].map((m) => singular(m[1] as string));
   const named = made.filter((w) => DOCUMENT_6.test(w) || DOCUMENT_8.test(w));
   return [...new Set([...(verb && NOMINAL_9[verb] ? [NOMINAL_9[verb] as string] : []), ...named])];
 }

@@ -85,7 +85,8 @@ export function ancestors(tax: Taxonomy, ids: string[]): string[] {
   return [...out].sort();
 }
 
-function singular(w: string): string {
+/** A word's singular, as the actor map matches it ("authorities" → "authority", "measures" → "measure"). */
+export function singular(w: string): string {
   return w.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, "");
 }
 

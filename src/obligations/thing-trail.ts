@@ -8,6 +8,7 @@
  *   … The notification shall at least specify: (a) the AIFM …" (AIFMD Art 47(8)) is ESMA's.
  */
 import { documentHead, documentsAuthored } from "./documents.ts";
+import { singular } from "./taxonomy.ts";
 
 const ORDINAL: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
 
@@ -32,7 +33,7 @@ function thingNoun(actor: string): string | null {
     ?.toLowerCase()
     .match(/\p{L}+/gu);
   const last = before?.at(-1);
-  return last ? last.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, "") : null;
+  return last ? singular(last) : null;
 }
 
 /** What later thing-subject duties of the same article read back. */
@@ -44,9 +45,12 @@ export class ThingTrail<H> {
 
   /** A duty whose subject is a party: what it makes, and what it says, for the things after it. */
   remember(article: string, node: string, action: string, held: H): void {
-    for (const d of documentsAuthored(action))
-      this.#authors.set(article, new Map(this.#authors.get(article)).set(d, held));
-    this.#duties.set(node, [...(this.#duties.get(node) ?? []), { action: action.toLowerCase(), held }]);
+    const authors = this.#authors.get(article) ?? new Map<string, H>();
+    for (const d of documentsAuthored(action)) authors.set(d, held);
+    this.#authors.set(article, authors);
+    const duties = this.#duties.get(node) ?? [];
+    duties.push({ action: action.toLowerCase(), held });
+    this.#duties.set(node, duties);
   }
 
   /** The holder of a thing-subject duty, from the unit it refers to or the duty that made its document. */
