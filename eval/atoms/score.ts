@@ -16,7 +16,8 @@
  *   actor:     over sentences both call a duty or permission of someone, the atom's actor names the
  *              labelled holder: the same words once determiners and plurals are set aside, or the
  *              same entity types through the actor map; when the atom's words name no party, the
- *              entity types the engine decided for it (applies_to, what a register uses).
+ *              entity types the engine decided for it (applies_to, what a register uses), against
+ *              the label's holder and, for a State's duty, the parties it binds through national law.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -71,6 +72,20 @@ export function sameHolder(x: string, y: string, act: string, map: ActorMap): bo
   );
 }
 
+/**
+ * The entity types a label's holder names, as the engine writes a holder: a State's duty that binds
+ * parties through national law ("Member States shall provide for controllers to maintain a record",
+ * LED Art 24(1)) applies to the State and to those parties, so a thing-subject that follows it ("That
+ * record shall contain: …") is compared with both, as the words "Member States" are when they are
+ * the subject.
+ */
+function labelledTypes(l: Label, act: string, map: ActorMap): string[] {
+  const own = map.typesIn(l.actor as string, act);
+  const bound =
+    l.addressee === "member_state" && l.through_national_law ? map.typesIn(l.through_national_law, act) : [];
+  return [...new Set([...own, ...bound])].sort();
+}
+
 /** The labels of a labels file (eval/atoms/labels*.json). */
 export const readLabels = (file: string): Label[] =>
   (JSON.parse(readFileSync(file, "utf8")) as { labels: Label[] }).labels;
@@ -101,7 +116,7 @@ export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Sc
         // thing-subject ("The information referred to in paragraph 1 shall …") takes the preceding duty's.
         (map.typesIn(atom.actor, act).length === 0 &&
           atom.applies_to.length > 0 &&
-          atom.applies_to.join() === map.typesIn(l.actor, act).join());
+          atom.applies_to.join() === labelledTypes(l, act, map).join());
       if (same) s.actor++;
       else miss("actor", l.actor, atom.actor);
     }
