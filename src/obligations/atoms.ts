@@ -110,8 +110,11 @@ export interface Atom {
  *      contain: (a) …" binds whoever draws the document up, found as for any thing-subject duty
  *      (release-atoms). Rules 6 had read it as no one's, after the first dev half's reader; the labelling
  *      brief and the readers of the later samples read it as the author's requirement, point by point.
+ *  10: the same atoms; a thing-subject's holder is read back from every paragraph it refers to
+ *      ("referred to in paragraphs 1 and 3"), and powers are held by the party they are given to
+ *      (thing-trail.ts).
  */
-export const EXTRACTION_RULES = 9;
+export const EXTRACTION_RULES = 10;
 
 /**
  * Rules 8: a lead-in whose points are the exceptions to or the conditions of its duty; not "may … only

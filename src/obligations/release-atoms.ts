@@ -21,7 +21,7 @@ import {
   narrows,
 } from "./subject-roles.ts";
 import { ActorMap, addresseeOfType } from "./taxonomy.ts";
-import { ThingTrail } from "./thing-trail.ts";
+import { GIVES_POWERS_10, mergeHeld, ThingTrail } from "./thing-trail.ts";
 
 export interface ReleasedAtom extends BindingAtom {
   /**
@@ -93,7 +93,7 @@ export function releaseAtoms(
     rules,
     previous: new Map(),
     kept: new Map(),
-    trail: new ThingTrail(),
+    trail: new ThingTrail(mergeHeld),
     byNode,
     partyInUnit: new Map(),
     acts: new Map([
@@ -258,6 +258,8 @@ function holderOf(
     appliesTo = [];
     basis = "none";
   }
+  if (h.rules >= 10 && own.length > 0 && GIVES_POWERS_10.test(a.action))
+    h.trail.empower(a.node, { types: own, holder: addresseeOf(a.actor, "", at, h.map, h.canon.taxonomy) });
   if (isPatient(a, h.rules) && appliesTo.length > 0) {
     appliesTo = [];
     holder = { addressee: "none", through_national_law: null };
@@ -273,6 +275,10 @@ function holderOf(
     basis = "preceding duty";
   }
   const about = isRuleAboutLaw(a.actor);
+  // Rules 10: a subject no party's words name, that refers to another paragraph, is held as there.
+  const referred = appliesTo.length === 0 && !about ? h.trail.subjectReferredTo(a, h.rules) : undefined;
+  if (referred) ({ types: appliesTo, holder } = referred);
+  if (referred) basis = "preceding duty";
   const before = h.previous.get(article);
   if (appliesTo.length === 0 && before && !about) {
     appliesTo = before.types;
@@ -361,7 +367,7 @@ function keeperOfThing(
   h: Holders,
 ): Holder | undefined {
   const other = (k: Holder | undefined) => (k && !types.some((t) => k.types.includes(t)) ? k : undefined);
-  const traced = h.rules >= 9 ? h.trail.holderOf(article, a.node, a.actor) : undefined;
+  const traced = h.rules >= 9 ? h.trail.holderOf(article, a.node, a.actor, h.rules) : undefined;
   if (traced) return traced;
   const inUnit = h.partyInUnit.get(a.node);
   if (inUnit && keeps(inUnit.action, a.actor) && other(inUnit)) return inUnit;

@@ -7,6 +7,8 @@
  * - a document is its author's, the holder of the article's last duty that made it: "ESMA shall notify
  *   … The notification shall at least specify: (a) the AIFM …" (AIFMD Art 47(8)) is ESMA's.
  */
+import type { AddresseeOf } from "./addressee.ts";
+import type { Atom } from "./atoms.ts";
 import { documentHead, documentsAuthored } from "./documents.ts";
 import { singular } from "./taxonomy.ts";
 
@@ -26,6 +28,31 @@ export function referencedUnit(node: string, actor: string): string | null {
   return `${paragraph}__subpara_${ORDINAL[(sub[1] as string).toLowerCase()]}`;
 }
 
+/**
+ * Rules 10: the units a subject refers to, in its own article: "paragraph 12" (never "1" of it), and
+ * the paragraphs of a list or a range ("The notifications referred to in paragraphs 1 and 3", CRA Art
+ * 14(7); "The information referred to in paragraphs 1 to 4", AI Act Art 50(5)), in the text's order.
+ */
+export function referencedUnits(node: string, actor: string, rules: number): string[] {
+  if (rules < 10) {
+    const unit = referencedUnit(node, actor);
+    return unit ? [unit] : [];
+  }
+  const article = node.split("__")[0] as string;
+  const list = /\breferred to in paragraphs? (\d+(?:(?:\s*,\s*|\s+(?:and|or|to)\s+)\d+)*)(.{0,30})/iu.exec(
+    actor,
+  );
+  if (!list) return referencedUnit(node, actor) ? [referencedUnit(node, actor) as string] : [];
+  if (/^\s*of (?:Article|Regulation|Directive|Annex)/iu.test(list[2] as string)) return [];
+  const numbers = (list[1] as string).match(/\d+|\bto\b/gu) ?? [];
+  const paragraphs: number[] = [];
+  for (let i = 0; i < numbers.length; i++) {
+    if (numbers[i] !== "to") paragraphs.push(Number(numbers[i]));
+    else for (let p = (paragraphs.at(-1) ?? 0) + 1; p < Number(numbers[i + 1]); p++) paragraphs.push(p);
+  }
+  return paragraphs.map((p) => `${article}__para_${p}`);
+}
+
 /** The thing's head noun, singular: "The measures referred to in paragraph 1" names measure. */
 function thingNoun(actor: string): string | null {
   const before = actor
@@ -36,12 +63,39 @@ function thingNoun(actor: string): string | null {
   return last ? singular(last) : null;
 }
 
+/** Rules 10: a passive that gives its subject powers ("shall be given all supervisory … powers"). */
+export const GIVES_POWERS_10 = /^\s*be\s+(?:given|granted|conferred|vested\s+with)\b[^.;]*\bpowers?\b/iu;
+
+/** One holder for the parties several paragraphs name: all their types, and the first's addressee. */
+export function mergeHeld(held: { types: string[]; holder: AddresseeOf }[]): {
+  types: string[];
+  holder: AddresseeOf;
+} {
+  const first = held[0] as { types: string[]; holder: AddresseeOf };
+  const bound = held.flatMap((x) => x.holder.through_national_law ?? []);
+  return {
+    types: [...new Set(held.flatMap((x) => x.types))].sort(),
+    holder: {
+      ...first.holder,
+      through_national_law: first.holder.through_national_law ? [...new Set(bound)].sort() : null,
+    },
+  };
+}
+
 /** What later thing-subject duties of the same article read back. */
 export class ThingTrail<H> {
+  /** One holder for a thing several paragraphs name ("The records referred to in paragraphs 1 and 2"). */
+  readonly #merge: (held: H[]) => H;
+  constructor(merge: (held: H[]) => H) {
+    this.#merge = merge;
+  }
+
   /** Per article, the documents its duties made, and whose they are. */
   #authors = new Map<string, Map<string, H>>();
   /** Per unit, its duties' actions and holders, in order. */
   #duties = new Map<string, { action: string; held: H }[]>();
+  /** Rules 10: per unit, the party the first power it gives is given to. */
+  #empowered = new Map<string, H>();
 
   /** A duty whose subject is a party: what it makes, and what it says, for the things after it. */
   remember(article: string, node: string, action: string, held: H): void {
@@ -53,18 +107,58 @@ export class ThingTrail<H> {
     this.#duties.set(node, duties);
   }
 
+  /**
+   * Rules 10: a party a power is given to ("Competent authorities shall be given all supervisory powers
+   * …", MiFID II Art 69(1)) holds the powers that unit's later subjects name ("The powers referred to in
+   * paragraph 1 shall include at least the following powers to: …"), not the State that gives them.
+   */
+  empower(node: string, held: H): void {
+    if (!this.#empowered.has(node)) this.#empowered.set(node, held);
+  }
+
   /** The holder of a thing-subject duty, from the unit it refers to or the duty that made its document. */
-  holderOf(article: string, node: string, actor: string): H | undefined {
-    const unit = referencedUnit(node, actor);
-    const noun = unit ? thingNoun(actor) : null;
-    if (unit && noun) {
-      const named = [...this.#duties]
-        .filter(([n]) => n === unit || n.startsWith(`${unit}__`))
-        .flatMap(([, list]) => list)
-        .filter((d) => d.action.includes(noun));
-      if (named.length > 0) return named[0]?.held;
-    }
+  holderOf(article: string, node: string, actor: string, rules = 9): H | undefined {
+    const referred = this.referredTo(node, actor, rules);
+    if (referred) return referred;
     const head = documentHead(actor);
     return head ? this.#authors.get(article)?.get(head) : undefined;
+  }
+
+  /**
+   * Rules 10: the holder a subject's "referred to in paragraph N" reads back, unless the subject is a
+   * preposition's object ("Upon receipt of the information referred to in paragraphs 2 and 3, … the
+   * single point of contact shall …", NIS2 Art 27(5)).
+   */
+  subjectReferredTo(a: Pick<Atom, "node" | "actor" | "quoted_text">, rules: number): H | undefined {
+    if (rules < 10) return undefined;
+    const lead = a.quoted_text.slice(
+      0,
+      Math.max(0, a.quoted_text.toLowerCase().indexOf(a.actor.toLowerCase())),
+    );
+    if (/\b(?:of|upon|on|to|for|with|from|in|by|after|before|under)\s*$/iu.test(lead)) return undefined;
+    return this.referredTo(a.node, a.actor, rules);
+  }
+
+  /**
+   * The holder of the thing a subject refers to in other units of its article, where they name it: each
+   * unit's first duty naming it (GDPR Art 30(3): paragraph 1's controller and paragraph 2's processor).
+   */
+  referredTo(node: string, actor: string, rules: number): H | undefined {
+    const units = referencedUnits(node, actor, rules);
+    const noun = units.length > 0 ? thingNoun(actor) : null;
+    if (!noun) return undefined;
+    const within = (u: string, n: string) => n === u || n.startsWith(`${u}__`);
+    const held = units.flatMap((u) => {
+      const given =
+        noun === "power" && rules >= 10 ? [...this.#empowered].find(([n]) => within(u, n)) : undefined;
+      if (given) return [given[1]];
+      const named = [...this.#duties]
+        .filter(([n]) => within(u, n))
+        .flatMap(([, list]) => list)
+        .find((d) => d.action.includes(noun));
+      return named ? [named.held] : [];
+    });
+    if (held.length === 0) return undefined;
+    return rules >= 10 ? this.#merge(held) : held[0];
   }
 }
