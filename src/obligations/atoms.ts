@@ -110,7 +110,8 @@ export interface Atom {
  *      contain: (a) …" binds whoever draws the document up, found as for any thing-subject duty
  *      (release-atoms). Rules 6 had read it as no one's, after the first dev half's reader; the labelling
  *      brief and the readers of the later samples read it as the author's requirement, point by point.
- *  10: the same atoms; a thing-subject's holder is read back from every paragraph it refers to
+ *  10: a point that completes a lead-in and ends with a colon is completed by its own points in turn
+ *      (addSubPoints); a thing-subject's holder is read back from every paragraph it refers to
  *      ("referred to in paragraphs 1 and 3"), and powers are held by the party they are given to
  *      (thing-trail.ts).
  */
@@ -308,7 +309,22 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty, points: Complet
       rules >= 3 && d.modality === "obligation" && /^\s*not\s/iu.test(text) ? "prohibition" : d.modality;
     const actor = pointHolder(text, d, rules) ?? d.actor;
     addAtom(x, p.unit, { modality, actor, action }, p.start, p.end, { unit: u, sentence: s.text });
+    if (rules >= 10) addSubPoints(x, p, text, { ...d, modality, actor, action });
   }
+}
+
+/**
+ * Rules 10: a point that completes a lead-in and is a lead-in itself ("A non-qualified trust service
+ * provider … shall: (a) have appropriate policies … which shall … include at least measures relating
+ * to: (i) registration and onboarding procedures …", eIDAS Art 19a(1)) is completed by its own points
+ * in turn, with the same duty; not when it lists the duty's exceptions or conditions.
+ */
+function addSubPoints(x: Extraction, p: Completion, text: string, d: Duty): void {
+  if (p.start !== 0 || !/:\s*$/u.test(text) || CONDITIONS_LEAD_IN_8.test(text)) return;
+  const subPoints = (x.children.get(p.unit.node) ?? [])
+    .filter(isPoint)
+    .map((c) => ({ unit: c, start: 0, end: c.own_text.length }));
+  if (subPoints.length > 0) addPoints(x, p.unit, { text, start: 0 }, d, subPoints);
 }
 
 /** What completes a lead-in: a point unit, or an item of the lead-in's own unit (an annex's list). */

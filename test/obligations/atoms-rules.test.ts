@@ -512,4 +512,40 @@ describe("extraction rules 6", () => {
       });
     });
   });
+
+  test("rules 10: a point that completes a lead-in and ends with a colon is completed by its own points", () => {
+    const units = article("x", [
+      {
+        lead: "A trust service provider shall:",
+        points: [
+          "have appropriate policies, which shall include at least measures relating to:",
+          "notify the supervisory body of any breach.",
+        ],
+      },
+    ]);
+    const parent = units.find((u) => u.node === "x/art_1__para_1__point_a") as Unit;
+    for (const [i, own] of [
+      "registration and onboarding procedures;",
+      "the management of trust services.",
+    ].entries())
+      units.push({
+        ...parent,
+        node: `${parent.node}__point_${i + 1}`,
+        eid: `${parent.eid}__point_${i + 1}`,
+        parent: parent.node,
+        own_text: own,
+        text: own,
+      });
+    const texts = (rules: number) => read(units, rules).map((a) => `${a.modality} ${a.actor}: ${a.text}`);
+    assert.deepEqual(texts(10), [
+      "obligation A trust service provider: have appropriate policies, which shall include at least measures relating to:",
+      "obligation A trust service provider: registration and onboarding procedures;",
+      "obligation A trust service provider: the management of trust services.",
+      "obligation A trust service provider: notify the supervisory body of any breach.",
+    ]);
+    assert.equal(texts(9).length, 2);
+    // The points of an exception stay no duties, however deep.
+    parent.own_text = "report the incident, except where:";
+    assert.equal(texts(10).length, 2);
+  });
 });
