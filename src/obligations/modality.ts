@@ -73,6 +73,19 @@ const EMPOWERED_8 = /^\s*(?:also\s+)?be empowered to\b/iu;
  */
 const ONLY_VERB_IF_8 = /^\s*only\s+(?:[\w’-]+\s+){1,12}?(?:if|where|when|provided that)\b/iu;
 
+/**
+ * Rules 10: "The power to adopt delegated acts referred to in Article 6(6) shall be conferred on the
+ * Commission for a period of five years" grants the power, as "shall be empowered to" does.
+ */
+const CONFERRED_10 = /^\s*(?:also\s+)?be conferred on\b/iu;
+/**
+ * Rules 10: "Health data users shall only process electronic health data … for secondary use on the
+ * basis of … a data permit" (EHDS Art 54), "The results … shall contain only anonymous data" (EHDS Art
+ * 61(4)): what may be done only for a purpose, on a basis or of a kind forbids the rest.
+ */
+const ONLY_10 =
+  /^\s*only\s+(?:[\w’-]+\s+){1,12}?(?:for|on the basis of|in accordance with|to the extent)\b|^\s*(?:be\s+)?[a-z]+\s+only\b(?!\s+(?:if|where|when)\b)/iu;
+
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -96,9 +109,11 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
     return "permission";
   if (rules >= 9 && (POWERS_INCLUDED_9.test(head) || GRANT_9.test(head))) return "permission";
   if (rules >= 9 && ABLE_9.test(head) && PUBLIC_BODY_9.test(before)) return "permission";
+  if (rules >= 10 && CONFERRED_10.test(head) && /\bpowers?\b/iu.test(before)) return "permission";
   if (/^\s*be prohibited\b/iu.test(head) || /^\s*No\s/u.test(before)) return "prohibition";
   if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 8 && ONLY_VERB_IF_8.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 9 && PERMIT_ONLY_9.test(head) && !/not/u.test(modal)) return "prohibition";
+  if (rules >= 10 && ONLY_10.test(head) && modal !== "may" && !/not/u.test(modal)) return "prohibition";
   return modalityOf(modal);
 }

@@ -47,6 +47,13 @@ const CE_MARKING_8 = /\bCE marking shall be subject to the general principles\b/
 const NOT_A_DUTY_9 =
   /\b(?:contribution|funding|financing|programme|initiative|action|mechanism)s?\b[^.;]{0,120}\bshall pursue the (?:following )?objectives\b|\bobjectives\b[^.;:]{0,80}\bshall be pursued through the following\b|\bshall not be covered by (?:that|this|the) (?:exclusion|exemption|derogation)\b|\bshall be those (?:under|referred to|set out|laid down|listed|defined)\b|\bshall be sufficient to (?:mandate|trigger|constitute|justify)\b|\bshall serve as the (?:start|starting point|reference date)\b|\bthe burden (?:of proof )?shall (?:be on|lie with|rest (?:on|with))\b|\bperiod shall (?:run|start|begin) (?:from|on)\b|\bshall not subject\b[^.;]{0,80}\bto (?:any )?(?:increased )?liability\b|\b(?:possibility|derogation|exemption|waiver|option|deferral)s? shall (?:also |equally )?apply\b|(?:^|,\s*)(?:(?:the|each|that|this|any)\s+)?(?:[\w-]+\s+){0,3}(?:term|period|time limit|time-limit|deadline)s?\b[^,;.]{0,80}\bshall be suspended\b|\b(?:factor|rate|percentage|coefficient|weighting)s? shall be\s*:\s*$|\bshall have the following (?:[\w-]+ ){0,3}objectives\s*:|\bshall support the following (?:[\w-]+ ){0,3}actions?\s*:/iu;
 /** Rules 9: a party made subject to obligations takes them on: a duty, not a submission to a regime. */
+/**
+ * Rules 10: legal effects: "Such a transfer shall not require any specific authorisation" (GDPR Art
+ * 45(1)), "shall not constitute an establishment in the Union" (DSA Art 13(5)), "The limitation period …
+ * shall be interrupted" (DSA Art 78(3)).
+ */
+const NOT_A_DUTY_10 =
+  /\bshall not require any (?:specific |further |prior |separate )?(?:authori[sz]ation|approval|permission)\b|\bshall not constitute\b|\bperiods?\b[^.;]{0,80}\bshall be interrupted\b/iu;
 const SUBJECT_TO_OBLIGATIONS_9 = /\bshall (?:also )?be subject to the (?:same )?(?:obligations|duties)\b/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
@@ -121,6 +128,7 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules >= 4 && NOT_A_DUTY_4.test(sentence) && !(rules >= 8 && CE_MARKING_8.test(sentence))) return true;
   if (rules >= 6 && NOT_A_DUTY_6.test(sentence)) return true;
   if (rules >= 9 && NOT_A_DUTY_9.test(sentence)) return true;
+  if (rules >= 10 && NOT_A_DUTY_10.test(sentence)) return true;
   return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
 }
 

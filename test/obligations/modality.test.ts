@@ -69,4 +69,30 @@ describe("modality", () => {
     );
     assert.equal(modalityIn("shall", " permit access to the register", "Member States", 9), "obligation");
   });
+
+  test("rules 10: a power conferred is a grant; what may be done only for a purpose, on a basis or of a kind forbids the rest", () => {
+    const delegation = "The power to adopt delegated acts referred to in Article 6(6)";
+    const conferred = " be conferred on the Commission for a period of five years";
+    assert.equal(modalityIn("shall", conferred, delegation, 9), "obligation");
+    assert.equal(modalityIn("shall", conferred, delegation, 10), "permission");
+    // A task conferred is still a duty.
+    assert.equal(
+      modalityIn("shall", " be conferred on the Agency", "The task of the secretariat", 10),
+      "obligation",
+    );
+    for (const [subject, head] of [
+      [
+        "Health data users",
+        " only process electronic health data for secondary use on the basis of a data permit",
+      ],
+      ["The results or output of secondary use", " contain only anonymous data"],
+      ["Importers", " place only compliant machinery on the market"],
+    ] as const) {
+      assert.equal(modalityIn("shall", head, subject, 9), "obligation", `until rules 10: ${head}`);
+      assert.equal(modalityIn("shall", head, subject, 10), "prohibition", `from rules 10: ${head}`);
+    }
+    // "may … only" is read by the rules before (ONLY_IF_3); "only" before a condition too.
+    assert.equal(modalityIn("shall", " keep only if requested", "The provider", 10), "prohibition");
+    assert.equal(modalityIn("shall", " keep the records for five years", "The provider", 10), "obligation");
+  });
 });

@@ -195,4 +195,20 @@ describe("sentences that state no duty", () => {
     assert.equal(statesNoDuty(sentence, 8), true);
     assert.equal(statesNoDuty(sentence, 9), false);
   });
+
+  test("rules 10, from the sixth dev sample: no authorisation required, what a thing does not constitute and an interrupted period are legal effects", () => {
+    for (const sentence of [
+      "Such a transfer shall not require any specific authorisation.",
+      "The designation of a legal representative within the Union pursuant to paragraph 1 shall not constitute an establishment in the Union.",
+      "The limitation period for the enforcement of penalties shall be interrupted:",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 9), false, `until rules 10: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 10), true, `from rules 10: ${sentence}`);
+    }
+    assert.equal(statesNoDuty("The provider shall interrupt the service.", 10), false);
+    assert.equal(
+      statesNoDuty("The controller shall obtain the authorisation of the supervisory authority.", 10),
+      false,
+    );
+  });
 });
