@@ -150,6 +150,13 @@ export function dutiesIn(s: Sentence, rules = 1): Duty[] {
       end: s.start + s.text.length,
     });
   }
+  if (
+    noDuty &&
+    rules >= 10 &&
+    split &&
+    !statesNoDuty(s.text.slice(0, (m.index ?? 0) + modal.length + split.index), rules)
+  )
+    return [duties[0] as Duty, ...standsAlone(s, duties[1], true, head, rules)];
   if (noDuty) return standsAlone(s, duties[1], split?.[0].startsWith(",") === true, head, rules);
   // Rules 6: "… shall not be required to …" releases a duty; the sentence's other duty stands.
   const modals = [modal, split?.[1] ?? ""];

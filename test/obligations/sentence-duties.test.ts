@@ -33,4 +33,19 @@ describe("duties in a sentence", () => {
     assert.ok(isImpersonal("it", " be prohibited to use misleading text"));
     assert.ok(!isImpersonal("it", " inform the manufacturer"));
   });
+
+  test("rules 10: a duty stands though the clause joined to it states none (RED Annex IV)", () => {
+    const sentence =
+      "The manufacturer shall operate an approved quality system for design, manufacture and testing as specified in point 3 and shall be subject to surveillance as specified in point 4.";
+    assert.deepEqual(read(sentence, 9), []);
+    assert.deepEqual(read(sentence, 10), [
+      [
+        "obligation",
+        "The manufacturer",
+        "operate an approved quality system for design, manufacture and testing as specified in point 3",
+      ],
+    ]);
+    // Both clauses stating none: still none.
+    assert.deepEqual(read("The measure shall be deemed compliant and shall be subject to review.", 10), []);
+  });
 });
