@@ -93,17 +93,18 @@ export class ThingTrail<H> {
   /** Per article, the documents its duties made, and whose they are. */
   #authors = new Map<string, Map<string, H>>();
   /** Per unit, its duties' actions and holders, in order. */
-  #duties = new Map<string, { action: string; held: H }[]>();
+  #duties = new Map<string, { action: string; made: string[]; held: H }[]>();
   /** Rules 10: per unit, the party the first power it gives is given to. */
   #empowered = new Map<string, H>();
 
   /** A duty whose subject is a party: what it makes, and what it says, for the things after it. */
   remember(article: string, node: string, action: string, held: H): void {
     const authors = this.#authors.get(article) ?? new Map<string, H>();
-    for (const d of documentsAuthored(action)) authors.set(d, held);
+    const made = documentsAuthored(action);
+    for (const d of made) authors.set(d, held);
     this.#authors.set(article, authors);
     const duties = this.#duties.get(node) ?? [];
-    duties.push({ action: action.toLowerCase(), held });
+    duties.push({ action: action.toLowerCase(), made, held });
     this.#duties.set(node, duties);
   }
 
@@ -136,7 +137,11 @@ export class ThingTrail<H> {
       Math.max(0, a.quoted_text.toLowerCase().indexOf(a.actor.toLowerCase())),
     );
     if (/\b(?:of|upon|on|to|for|with|from|in|by|after|before|under)\s*$/iu.test(lead)) return undefined;
-    return this.referredTo(a.node, a.actor, rules);
+    const article = a.node.split("__")[0] as string;
+    const head = documentHead(a.actor);
+    return (
+      this.referredTo(a.node, a.actor, rules) ?? (head ? this.#authors.get(article)?.get(head) : undefined)
+    );
   }
 
   /**
@@ -155,7 +160,9 @@ export class ThingTrail<H> {
       const named = [...this.#duties]
         .filter(([n]) => within(u, n))
         .flatMap(([, list]) => list)
-        .find((d) => d.action.includes(noun));
+        // Rules 10: or makes it: "The notifications referred to in paragraphs 1 and 3" are those of
+        // "A manufacturer shall notify …" (CRA Art 14(7)).
+        .find((d) => d.action.includes(noun) || (rules >= 10 && d.made.includes(noun)));
       return named ? [named.held] : [];
     });
     if (held.length === 0) return undefined;

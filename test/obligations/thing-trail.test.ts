@@ -98,4 +98,34 @@ describe("the thing trail", () => {
     assert.equal(trail.referredTo(powers.node, powers.actor, 10), "competent_authority");
     assert.equal(trail.referredTo(powers.node, powers.actor, 9), "member_state");
   });
+
+  test("rules 10: a thing a paragraph makes is that paragraph's, and a document its author's where no party types it", () => {
+    const trail = new ThingTrail<string>((held) => held.join("+"));
+    trail.remember(
+      "cra/art_14",
+      "cra/art_14__para_1",
+      "notify any actively exploited vulnerability",
+      "manufacturer",
+    );
+    trail.remember(
+      "cra/art_14",
+      "cra/art_14__para_6",
+      "request manufacturers to provide an intermediate report",
+      "csirt",
+    );
+    const referred = {
+      node: "cra/art_14__para_7",
+      actor: "The notifications referred to in paragraphs 1 and 3 of this Article",
+      quoted_text:
+        "The notifications referred to in paragraphs 1 and 3 of this Article shall be submitted via the platform.",
+    };
+    assert.equal(trail.subjectReferredTo(referred, 10), "manufacturer");
+    const notification = {
+      ...referred,
+      actor: "The notification",
+      quoted_text: "The notification shall be submitted.",
+    };
+    assert.equal(trail.subjectReferredTo(notification, 10), "manufacturer");
+    assert.equal(trail.subjectReferredTo({ ...notification, actor: "The register" }, 10), undefined);
+  });
 });
