@@ -87,7 +87,13 @@ export function actorOf(before: string, rules = 1): string {
   s = s.replace(/^(?:and|or|but|however|moreover|furthermore|in addition|also)\b,?\s*/iu, "");
   // "For relying parties other than public sector bodies the notifying Member State": a leading
   // phrase with no comma ends where the subject's determiner begins.
-  if (LEADING_CLAUSE.test(s)) {
+  // Rules 10: a leading phrase that ends in a citation ends there, not at the subject's last
+  // determiner ("In the case referred to in point (a) of paragraph 1 the competent authority of the
+  // Member State which has requested cooperation may ask", AIFMD Art 54(2)).
+  const cited =
+    rules >= 10 && LEADING_CLAUSE.test(s) ? /(?:\d|\))\s(?:the|each|every|all|any|a|an)\s/u.exec(s) : null;
+  if (cited) s = s.slice(cited.index + cited[0].indexOf(" ") + 1);
+  else if (LEADING_CLAUSE.test(s)) {
     const i = s.search(/\s(?:the|each|every|all|any|a|an)\s(?!.*\s(?:the|each|every|all|any|a|an)\s)/u);
     if (i > 0) s = s.slice(i + 1);
   }

@@ -41,4 +41,20 @@ describe("the subject as written", () => {
       "Economic operators and providers of online marketplaces",
     );
   });
+
+  test("rules 10: a leading phrase without a comma that ends in a citation ends there", () => {
+    const before =
+      "In the case referred to in point (a) of paragraph 1 the competent authority of the Member State which has requested cooperation";
+    assert.equal(actorOf(before, 9), "the Member State which has requested cooperation");
+    assert.equal(
+      actorOf(before, 10),
+      "the competent authority of the Member State which has requested cooperation",
+    );
+    assert.equal(actorOf("By 1 January 2025 the Commission", 10), "the Commission");
+    // No citation: the subject still begins at its last determiner.
+    assert.equal(
+      actorOf("For relying parties other than public sector bodies the notifying Member State", 10),
+      "the notifying Member State",
+    );
+  });
 });
