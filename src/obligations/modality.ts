@@ -75,9 +75,10 @@ const ONLY_VERB_IF_8 = /^\s*only\s+(?:[\w’-]+\s+){1,12}?(?:if|where|when|provi
 
 /**
  * Rules 10: "The power to adopt delegated acts referred to in Article 6(6) shall be conferred on the
- * Commission for a period of five years" grants the power, as "shall be empowered to" does.
+ * Commission for a period of five years", "Power shall be delegated to the Commission to adopt the regulatory
+ * technical standards" grant the power, as "shall be empowered to" does.
  */
-const CONFERRED_10 = /^\s*(?:also\s+)?be conferred on\b/iu;
+const CONFERRED_10 = /^\s*(?:also\s+)?be (?:conferred on|delegated to)\b/iu;
 /**
  * Rules 10: "Health data users shall only process electronic health data … for secondary use on the
  * basis of … a data permit" (EHDS Art 54), "The results … shall contain only anonymous data" (EHDS Art

@@ -50,10 +50,11 @@ const NOT_A_DUTY_9 =
 /**
  * Rules 10: legal effects: "Such a transfer shall not require any specific authorisation" (GDPR Art
  * 45(1)), "shall not constitute an establishment in the Union" (DSA Art 13(5)), "The limitation period …
- * shall be interrupted" (DSA Art 78(3)).
+ * shall be interrupted" (DSA Art 78(3)), "That period shall be extended by three months at the initiative of the
+ * European Parliament or of the Council" (every act's delegation article).
  */
 const NOT_A_DUTY_10 =
-  /\bshall not require any (?:specific |further |prior |separate )?(?:authori[sz]ation|approval|permission)\b|\bshall not constitute\b|\bperiods?\b[^.;]{0,80}\bshall be interrupted\b/iu;
+  /\bshall not require any (?:specific |further |prior |separate )?(?:authori[sz]ation|approval|permission)\b|\bshall not constitute\b|\bperiods?\b[^.;]{0,80}\bshall be interrupted\b|\bshall be extended by (?:[\w-]+ ){1,3}(?:months?|weeks?|days?)\b[^.;]{0,40}\bat the initiative of\b/iu;
 const SUBJECT_TO_OBLIGATIONS_9 = /\bshall (?:also )?be subject to the (?:same )?(?:obligations|duties)\b/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;

@@ -75,6 +75,8 @@ describe("modality", () => {
     const conferred = " be conferred on the Commission for a period of five years";
     assert.equal(modalityIn("shall", conferred, delegation, 9), "obligation");
     assert.equal(modalityIn("shall", conferred, delegation, 10), "permission");
+    const rts = " be delegated to the Commission to adopt the regulatory technical standards";
+    assert.equal(modalityIn("shall", rts, "Power", 10), "permission");
     // A task conferred is still a duty.
     assert.equal(
       modalityIn("shall", " be conferred on the Agency", "The task of the secretariat", 10),

@@ -201,6 +201,7 @@ describe("sentences that state no duty", () => {
       "Such a transfer shall not require any specific authorisation.",
       "The designation of a legal representative within the Union pursuant to paragraph 1 shall not constitute an establishment in the Union.",
       "The limitation period for the enforcement of penalties shall be interrupted:",
+      "That period shall be extended by three months at the initiative of the European Parliament or of the Council.",
     ]) {
       assert.equal(statesNoDuty(sentence, 9), false, `until rules 10: ${sentence}`);
       assert.equal(statesNoDuty(sentence, 10), true, `from rules 10: ${sentence}`);
