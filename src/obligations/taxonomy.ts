@@ -182,14 +182,33 @@ export class ActorMap {
     return [...out].sort();
   }
 
-  /** Every type any known phrase in the text names (for the entities a Member State's duty is about). */
-  allTypesIn(text: string, act: string): string[] {
+  /**
+   * Every type any known phrase in the text names (for the entities a Member State's duty is about).
+   * Rules 10: a phrase inside a longer one found, or after a demonstrative ("those entities"), is no
+   * party of its own: "essential and important entities" and "those entities" do not name every NIS2
+   * entity.
+   */
+  allTypesIn(text: string, act: string, rules = 0): string[] {
     const norm = ` ${normalisePhrase(text)} `;
     const out = new Set<string>();
+    const taken: [number, number][] = [];
     for (const p of this.phrases) {
       if (!within(p.scope, act)) continue;
       if (p.whole) continue;
-      if (norm.includes(` ${p.norm} `)) for (const t of p.types) out.add(t);
+      if (rules < 10) {
+        if (norm.includes(` ${p.norm} `)) for (const t of p.types) out.add(t);
+        continue;
+      }
+      // Longest phrases first (the constructor's order): each occurrence not inside one already taken.
+      for (let at = norm.indexOf(` ${p.norm} `); at >= 0; at = norm.indexOf(` ${p.norm} `, at + 1)) {
+        const end = at + p.norm.length + 1;
+        if (taken.some(([s, e]) => at + 1 >= s && end <= e)) continue;
+        // "… the security of network and information systems which those entities use": a party named
+        // again, not a new one.
+        if (/ (?:those|these|such)$/u.test(norm.slice(0, at))) continue;
+        taken.push([at + 1, end]);
+        for (const t of p.types) out.add(t);
+      }
     }
     return [...out].sort();
   }
@@ -234,7 +253,7 @@ export class ActorMap {
       /^(?:ensure|require|lay down|provide|adopt)\b/iu.test(action.trim())
     ) {
       return [
-        ...new Set([...own, ...this.allTypesIn(action, act).filter((t) => t !== "member_state")]),
+        ...new Set([...own, ...this.allTypesIn(action, act, rules).filter((t) => t !== "member_state")]),
       ].sort();
     }
     return [...own].sort();

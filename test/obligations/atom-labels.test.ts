@@ -34,6 +34,10 @@ const ANNEX2_SHORTFALL =
 const TEST2_SHORTFALL =
   "second test sample (200 atoms, seed 20261130, read twice under the stated brief: the readings agree on 98.5 % of modalities and 99.0 % of addressees) first scored 84.5 % modality, 79.5 % addressee, 88.1 % actor under rules 8; 89.5 %, 85.0 %, 88.8 % under rules 9's document-contents reading, tuned on the fourth dev sample read under the same brief (84.0 %, 78.5 %, 89.4 % under rules 8; 94.0 %, 86.0 %, 89.2 % under rules 9); 89.5 %, 85.5 %, 88.8 % at the session's end, after the grants and legal effects read on dev4 (98.0 %, 90.5 %, 89.2 %) and the fifth dev sample (91.5 %, 90.0 %, 90.7 % before tuning on it; 96.5 %, 92.5 %, 90.7 % after): those readings fit the items they were read on";
 
+/** Why the sixth dev sample and the third test sample (fourteenth session) do not meet them. */
+const TEST3_SHORTFALL =
+  "third test sample (200 atoms, seed 20261204, read twice under the stated brief and held out: scored once, at the session's end, its misses not read) scored TEST3_FIGURES under rules 10; the sixth dev sample (seed 20261203, read twice) scored 91.0 %, 91.5 %, 93.9 % before tuning on it and 96.5 %, 94.0 %, 93.5 % after; test2 moved from 89.5 %, 85.5 %, 88.8 % (rules 9) to TEST2_FIGURES (rules 10): the holders read on dev sets do not carry to the held-out samples";
+
 /** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
   assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
@@ -64,6 +68,8 @@ describe("atoms against labels written from the text", () => {
       "labels-test2.json",
       "labels-dev4.json",
       "labels-dev5.json",
+      "labels-dev6.json",
+      "labels-test3.json",
     ])
       scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
@@ -112,6 +118,8 @@ describe("atoms against labels written from the text", () => {
     ["the second test sample, read twice and held out", "labels-test2.json", 200, TEST2_SHORTFALL],
     ["the fourth dev sample, read twice", "labels-dev4.json", 200, TEST2_SHORTFALL],
     ["the fifth dev sample, read twice", "labels-dev5.json", 200, TEST2_SHORTFALL],
+    ["the sixth dev sample, read twice", "labels-dev6.json", 200, TEST3_SHORTFALL],
+    ["the third test sample, read twice and held out", "labels-test3.json", 200, TEST3_SHORTFALL],
   ] as const) {
     test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
       const annex = readLabels(join(ROOT, "eval", "atoms", file));

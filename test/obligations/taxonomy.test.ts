@@ -150,4 +150,33 @@ describe("the actor map", () => {
       "distributor",
     ]);
   });
+
+  test("rules 10: a party named inside a longer party's name, or again after a demonstrative, is no party of its own", () => {
+    const action = "ensure that manufacturers of toys keep records which those distributors hold";
+    assert.deepEqual(map.appliesTo("Member States", action, "x", 9), [
+      "distributor",
+      "manufacturer",
+      "member_state",
+    ]);
+    // "manufacturers of toys" names manufacturers and distributors; "manufacturers" inside it adds nothing, and
+    // "those distributors" is a party named again.
+    assert.deepEqual(
+      map.appliesTo("Member States", "ensure that manufacturers of toys keep records", "x", 10),
+      ["distributor", "manufacturer", "member_state"],
+    );
+    assert.deepEqual(
+      map.appliesTo(
+        "Member States",
+        "ensure that manufacturers keep records which those distributors hold",
+        "x",
+        10,
+      ),
+      ["manufacturer", "member_state"],
+    );
+    // "that" opens a clause: the party after it is named.
+    assert.deepEqual(map.appliesTo("Member States", "ensure that distributors keep records", "x", 10), [
+      "distributor",
+      "member_state",
+    ]);
+  });
 });
