@@ -111,9 +111,12 @@ export interface Atom {
  *      (release-atoms). Rules 6 had read it as no one's, after the first dev half's reader; the labelling
  *      brief and the readers of the later samples read it as the author's requirement, point by point.
  *  10: a point that completes a lead-in and ends with a colon is completed by its own points in turn
- *      (addSubPoints); a thing-subject's holder is read back from every paragraph it refers to
- *      ("referred to in paragraphs 1 and 3"), and powers are held by the party they are given to
- *      (thing-trail.ts).
+ *      (addSubPoints); a duty stands beside a coordinated clause that states none (sentence-duties);
+ *      powers conferred or delegated are grants, "shall only … for" and "<verb> only" forbid the rest
+ *      (modality); four more legal effects (no-duty); a comma-less leading phrase ends at its citation
+ *      (subject). In release atoms: a thing-subject is read back from every paragraph it refers to, a
+ *      document no party's words type is its author's, powers are held by whom they are given to
+ *      (thing-trail.ts), and a State duty's parties are read longest name first (taxonomy).
  */
 export const EXTRACTION_RULES = 10;
 

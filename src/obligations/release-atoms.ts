@@ -275,7 +275,8 @@ function holderOf(
     basis = "preceding duty";
   }
   const about = isRuleAboutLaw(a.actor);
-  // Rules 10: a subject no party's words name, that refers to another paragraph, is held as there.
+  // Rules 10: a subject no party's words name is held as the paragraph it refers to says, or as its
+  // document's author (thing-trail.ts).
   const referred = appliesTo.length === 0 && !about ? h.trail.subjectReferredTo(a, h.rules) : undefined;
   if (referred) ({ types: appliesTo, holder } = referred);
   if (referred) basis = "preceding duty";

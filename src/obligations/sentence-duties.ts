@@ -150,6 +150,8 @@ export function dutiesIn(s: Sentence, rules = 1): Duty[] {
       end: s.start + s.text.length,
     });
   }
+  // Rules 10: "The manufacturer shall operate an approved quality system … and shall be subject to
+  // surveillance …" (RED Annex IV): the first clause's duty stands though the second states none.
   if (
     noDuty &&
     rules >= 10 &&

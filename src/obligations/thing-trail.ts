@@ -6,6 +6,8 @@
  *   paragraph 1's "Member States shall ensure that essential and important entities take … measures";
  * - a document is its author's, the holder of the article's last duty that made it: "ESMA shall notify
  *   … The notification shall at least specify: (a) the AIFM …" (AIFMD Art 47(8)) is ESMA's.
+ * Rules 10 read every paragraph a subject refers to ("paragraphs 1 and 2") and a thing by the verb that
+ * makes it too, give powers to whom they are given, and reach subjects the actor map does not type.
  */
 import type { AddresseeOf } from "./addressee.ts";
 import type { Atom } from "./atoms.ts";
@@ -42,7 +44,10 @@ export function referencedUnits(node: string, actor: string, rules: number): str
   const list = /\breferred to in paragraphs? (\d+(?:(?:\s*,\s*|\s+(?:and|or|to)\s+)\d+)*)(.{0,30})/iu.exec(
     actor,
   );
-  if (!list) return referencedUnit(node, actor) ? [referencedUnit(node, actor) as string] : [];
+  if (!list) {
+    const subparagraph = referencedUnit(node, actor);
+    return subparagraph ? [subparagraph] : [];
+  }
   if (/^\s*of (?:Article|Regulation|Directive|Annex)/iu.test(list[2] as string)) return [];
   const numbers = (list[1] as string).match(/\d+|\bto\b/gu) ?? [];
   const paragraphs: number[] = [];
@@ -126,9 +131,10 @@ export class ThingTrail<H> {
   }
 
   /**
-   * Rules 10: the holder a subject's "referred to in paragraph N" reads back, unless the subject is a
-   * preposition's object ("Upon receipt of the information referred to in paragraphs 2 and 3, … the
-   * single point of contact shall …", NIS2 Art 27(5)).
+   * Rules 10: the holder of a subject no party's words name: the one its "referred to in paragraph N"
+   * reads back, else, for a document, its author's; nothing when the subject is a preposition's object
+   * ("Upon receipt of the information referred to in paragraphs 2 and 3, … the single point of contact
+   * shall …", NIS2 Art 27(5)).
    */
   subjectReferredTo(a: Pick<Atom, "node" | "actor" | "quoted_text">, rules: number): H | undefined {
     if (rules < 10) return undefined;
