@@ -71,12 +71,12 @@ function thingNoun(actor: string): string | null {
 /** Rules 10: a passive that gives its subject powers ("shall be given all supervisory … powers"). */
 export const GIVES_POWERS_10 = /^\s*be\s+(?:given|granted|conferred|vested\s+with)\b[^.;]*\bpowers?\b/iu;
 
+/** A holder as release atoms decide it: its entity types and its addressee. */
+type Held = { types: string[]; holder: AddresseeOf };
+
 /** One holder for the parties several paragraphs name: all their types, and the first's addressee. */
-export function mergeHeld(held: { types: string[]; holder: AddresseeOf }[]): {
-  types: string[];
-  holder: AddresseeOf;
-} {
-  const first = held[0] as { types: string[]; holder: AddresseeOf };
+export function mergeHeld(held: Held[]): Held {
+  const first = held[0] as Held;
   const bound = held.flatMap((x) => x.holder.through_national_law ?? []);
   return {
     types: [...new Set(held.flatMap((x) => x.types))].sort(),
@@ -143,11 +143,7 @@ export class ThingTrail<H> {
       Math.max(0, a.quoted_text.toLowerCase().indexOf(a.actor.toLowerCase())),
     );
     if (/\b(?:of|upon|on|to|for|with|from|in|by|after|before|under)\s*$/iu.test(lead)) return undefined;
-    const article = a.node.split("__")[0] as string;
-    const head = documentHead(a.actor);
-    return (
-      this.referredTo(a.node, a.actor, rules) ?? (head ? this.#authors.get(article)?.get(head) : undefined)
-    );
+    return this.holderOf(a.node.split("__")[0] as string, a.node, a.actor, rules);
   }
 
   /**
