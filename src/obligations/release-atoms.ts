@@ -9,6 +9,7 @@ import { conditionParty } from "./antecedents.ts";
 import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
+import { documentHead } from "./documents.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
 import { agentOf } from "./passive.ts";
@@ -274,6 +275,10 @@ function holderOf(
     holder = keeper.holder;
     basis = "preceding duty";
   }
+  const named =
+    thing && !keeper && h.rules >= 11 && keptAlone(a.actor) ? keeperNamed(appliesTo, article, h) : undefined;
+  if (named) ({ types: appliesTo, holder } = named);
+  if (named) basis = "preceding duty";
   const about = isRuleAboutLaw(a.actor);
   // Rules 10: a subject no party's words name is held as the paragraph it refers to says, or as its
   // document's author (thing-trail.ts).
@@ -373,6 +378,25 @@ function keeperOfThing(
   const inUnit = h.partyInUnit.get(a.node);
   if (inUnit && keeps(inUnit.action, a.actor) && other(inUnit)) return inUnit;
   return bodyActingIn(a, at, h) ?? other(keeperOf(h, a, article));
+}
+
+/**
+ * Rules 11: a document the actor map gives its usual keepers is kept by the one of them its article
+ * has just named: "Each health data access body shall publish an activity report …
+ * That activity report shall contain: (a) …" (EHDS Art 59(1)) is the body's, not also the digital
+ * health authority's. Not a group of parties ("Economic operators", "The ESAs"), each of which holds
+ * the duty, nor a contract, which binds all its parties (GDPR Art 28(3): controller and processor).
+ */
+const keptAlone = (actor: string) =>
+  documentHead(actor) !== null && !/\b(?:contracts?|agreements?|arrangements?)\b/iu.test(actor);
+
+function keeperNamed(keepers: string[], article: string, h: Holders): Holder | undefined {
+  const before = h.previous.get(article);
+  const within =
+    before !== undefined &&
+    before.types.join() !== keepers.join() &&
+    before.types.every((t) => keepers.includes(t) || narrows([t], keepers, h.canon.taxonomy));
+  return within ? before : undefined;
 }
 
 /** What later atoms of the article read back: its last named holder, what bodies set up, a paragraph's party. */
