@@ -91,7 +91,7 @@ export function addresseeOf(
   if (own.length === 0) return { addressee: "none", through_national_law: null };
   const kinds = own.map((t) => addresseeOfType(tax, t));
   if (kinds.includes("regulated_party")) return { addressee: "regulated_party", through_national_law: null };
-  const addressee = kinds.includes("member_state") ? "member_state" : (kinds[0] as Addressee);
+  const addressee = rules >= 11 ? firstNamed(actor, act, map, tax, kinds) : stateFirst(kinds);
   if (addressee !== "member_state") return { addressee, through_national_law: null };
   // Rules 8: a clause on how the State proceeds comes before what it ensures (", after consulting
   // national regulatory authorities …, ensure that providers … provide access", EECC Art 109(2)).
@@ -154,6 +154,20 @@ export function addresseeOf(
     (rules >= 8 && SUBJECT_TO_PENALTIES_8.test(subject));
   const parties = byAgent.length > 0 ? byAgent : benefit ? [] : named;
   return { addressee, through_national_law: parties.length > 0 ? [...parties].sort() : null };
+}
+
+const stateFirst = (kinds: Addressee[]): Addressee =>
+  kinds.includes("member_state") ? "member_state" : (kinds[0] as Addressee);
+
+/**
+ * Rules 11: of public holders named together, the first named holds the duty, as a reader writes it:
+ * "the Commission and Member States shall … develop international cooperation mechanisms" (LED Art 40)
+ * is the Commission's duty shared with the States; "Member States and ESMA" the States'.
+ */
+function firstNamed(actor: string, act: string, map: ActorMap, tax: Taxonomy, kinds: Addressee[]): Addressee {
+  const conjunct = actor.split(/\s*,\s*|\s+(?:and|or|and\/or)\s+/u)[0] as string;
+  const first = map.firstTypesIn(conjunct, act).map((t) => addresseeOfType(tax, t));
+  return first.length > 0 && first.every((k) => kinds.includes(k)) ? stateFirst(first) : stateFirst(kinds);
 }
 
 /** "… shall have the right to obtain from the controller …": a right held against a named party. */

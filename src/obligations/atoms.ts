@@ -117,8 +117,9 @@ export interface Atom {
  *      (subject). In release atoms: a thing-subject is read back from every paragraph it refers to, a
  *      document no party's words type is its author's, powers are held by whom they are given to
  *      (thing-trail.ts), and a State duty's parties are read longest name first (taxonomy).
- *  11: in release atoms, a thing the actor map gives several usual keepers is kept by the one its
- *      article names (release-atoms keeperNamed).
+ *  11: in release atoms, a document the actor map gives several usual keepers is kept by the one its
+ *      article names (release-atoms keeperNamed); of public holders named together, the first named
+ *      holds the duty (addressee firstNamed).
  */
 export const EXTRACTION_RULES = 11;
 
