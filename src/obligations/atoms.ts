@@ -119,7 +119,9 @@ export interface Atom {
  *      (thing-trail.ts), and a State duty's parties are read longest name first (taxonomy).
  *  11: in release atoms, a document the actor map gives several usual keepers is kept by the one its
  *      article names (release-atoms keeperNamed); of public holders named together, the first named
- *      holds the duty (addressee firstNamed).
+ *      holds the duty (addressee firstNamed); a point under a State's lead-in binds the parties the
+ *      lead-in prescribes conduct to (release-atoms prescribedInLeadIn); what a thing is followed or
+ *      preceded by, and a "by" inside a relative clause, name no agent (passive).
  */
 export const EXTRACTION_RULES = 11;
 

@@ -38,6 +38,15 @@ export function agentOf(after: string, rules = 1): string | null {
     /^\s*be (?:\w+ly\s+)?(?:accompanied|supported|complemented|backed up|backed)\s+by\b/iu.test(after)
   )
     return null;
+  // Rules 11: nor what it is followed or preceded by ("the CE marking shall be followed by the
+  // identification number of the notified body", IVDR Art 18(5)); and a "by" inside a relative clause
+  // is that clause's agent ("shall be written in a way that is readily understood by a lay person",
+  // MDR Art 18(1): the reader, not the writer).
+  if (
+    rules >= 11 &&
+    (FOLLOWED_11.test(after) || RELATIVE_11.test(m[0].slice(0, m[0].lastIndexOf(`by ${m[1]}`))))
+  )
+    return null;
   // "by the date", "by means of", "by way of" name no one.
   return /^(?:the|a|an) (?:date|end|time|deadline|means|way|use|application|reference)\b|^\w+ (?:means|way)\b/iu.test(
     agent,
@@ -45,6 +54,9 @@ export function agentOf(after: string, rules = 1): string | null {
     ? null
     : agent;
 }
+
+const FOLLOWED_11 = /^\s*be (?:\w+ly\s+)?(?:followed|preceded)\s+by\b/iu;
+const RELATIVE_11 = /\b(?:which|that|who|whom|whose)\b/iu;
 
 /**
  * The passive's "by" phrase. Rules 8 also read an agent named without an article when it is a party

@@ -22,7 +22,7 @@ import {
   narrows,
 } from "./subject-roles.ts";
 import { ActorMap, addresseeOfType } from "./taxonomy.ts";
-import { GIVES_POWERS_10, mergeHeld, ThingTrail } from "./thing-trail.ts";
+import { GIVES_POWERS_10, type Held, mergeHeld, ThingTrail } from "./thing-trail.ts";
 
 export interface ReleasedAtom extends BindingAtom {
   /**
@@ -253,6 +253,12 @@ function holderOf(
   let basis: ReleasedAtom["applies_to_basis"] =
     appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
   let holder = addresseeOf(a.actor, a.action, at, h.map, h.canon.taxonomy, h.rules, a.modality);
+  const prescribed = h.rules >= 11 ? prescribedInLeadIn(a, at, holder, h) : undefined;
+  if (prescribed)
+    ({ types: appliesTo, holder } = {
+      types: [...new Set([...appliesTo, ...prescribed.types])].sort(),
+      holder: prescribed.holder,
+    });
   // Rules 7: "the specific interests and needs of SMEs shall be taken into account": the party named
   // in the subject's "of" complement is whose interests are weighed, not who weighs them.
   if (h.rules >= 7 && BENEFICIARY_7.test(a.action) && / of /u.test(a.actor) && h.map.isThing(a.actor, at)) {
@@ -318,6 +324,26 @@ function holderOf(
   if ((basis === "actor" || basis === "actor and action") && holdsDuties)
     remember(a, article, thing, { types: appliesTo, holder }, h);
   return { appliesTo, basis, holder };
+}
+
+/**
+ * Rules 11: a point completing a State's lead-in binds the parties the lead-in prescribes conduct to:
+ * "The Member States or competent authorities shall require a payment institution … to safeguard all
+ * funds … in either of the following ways: (a) funds shall not be commingled …" (PSD2 Art 10(1)) binds
+ * payment institutions through national law, point by point.
+ */
+function prescribedInLeadIn(a: Atom, at: string, holder: AddresseeOf, h: Holders): Held | undefined {
+  if (holder.addressee !== "member_state" || holder.through_national_law) return undefined;
+  // A point that is a sentence of its own has no lead-in of record; its unit's parent still leads in.
+  const point = /__(?:point|indent)_[^_]+$/u.test(a.node);
+  const text = h.byNode.get(a.lead_in ?? (point ? h.byNode.get(a.node)?.parent : "") ?? "")?.own_text ?? "";
+  if (!/:\s*$/u.test(text)) return undefined;
+  const from = text.indexOf(a.actor);
+  const said =
+    from < 0 ? null : /^\s*(?:shall|must)\s+(?!not\b)([^]*)$/u.exec(text.slice(from + a.actor.length));
+  if (!said) return undefined;
+  const lead = addresseeOf(a.actor, said[1] as string, at, h.map, h.canon.taxonomy, h.rules);
+  return lead.through_national_law ? { types: lead.through_national_law, holder: lead } : undefined;
 }
 
 /**

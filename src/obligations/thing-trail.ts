@@ -72,7 +72,7 @@ function thingNoun(actor: string): string | null {
 export const GIVES_POWERS_10 = /^\s*be\s+(?:given|granted|conferred|vested\s+with)\b[^.;]*\bpowers?\b/iu;
 
 /** A holder as release atoms decide it: its entity types and its addressee. */
-type Held = { types: string[]; holder: AddresseeOf };
+export type Held = { types: string[]; holder: AddresseeOf };
 
 /** One holder for the parties several paragraphs name: all their types, and the first's addressee. */
 export function mergeHeld(held: Held[]): Held {
