@@ -114,8 +114,12 @@ export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Sc
         sameHolder(atom.actor, l.actor, act, map) ||
         // The holder the engine decided (what a register uses) when the words name no party: a
         // thing-subject ("The information referred to in paragraph 1 shall …") takes the preceding duty's;
-        // so does a thing the actor map gives its usual keeper ("The measures"), which names no party either.
-        ((map.typesIn(atom.actor, act).length === 0 || map.isThing(atom.actor, act)) &&
+        // so does a thing the actor map gives its usual keeper ("The measures"), which names no party either,
+        // and a party a passive acts upon ("Authorised payment institutions shall be listed in the
+        // register"), whose holder the engine reads elsewhere than in its subject (applies_to_basis).
+        ((map.typesIn(atom.actor, act).length === 0 ||
+          map.isThing(atom.actor, act) ||
+          (atom.applies_to_basis !== "actor" && atom.applies_to_basis !== "actor and action")) &&
           atom.applies_to.length > 0 &&
           atom.applies_to.join() === labelledTypes(l, act, map).join());
       if (same) s.actor++;
