@@ -121,7 +121,9 @@ export interface Atom {
  *      article names (release-atoms keeperNamed); of public holders named together, the first named
  *      holds the duty (addressee firstNamed); a point under a State's lead-in binds the parties the
  *      lead-in prescribes conduct to (release-atoms prescribedInLeadIn); what a thing is followed or
- *      preceded by, and a "by" inside a relative clause, name no agent (passive).
+ *      preceded by, and a "by" inside a relative clause, name no agent (passive); a leading clause
+ *      does not end at a citation's comma, and "may" in an indirect question ("how … may") grants
+ *      nothing (sentence-duties).
  */
 export const EXTRACTION_RULES = 11;
 

@@ -23,6 +23,12 @@ const IMPERSONAL_6 =
 export const isImpersonal = (actor: string, action: string) =>
   /^it$/iu.test(actor) && IMPERSONAL_6.test(action);
 
+/**
+ * Rules 11: nor in an indirect question ("the standards guiding how a benchmark may be proven to be
+ * new", MiFIR Art 37(4)(c)): what ESMA's standards specify, not what anyone may do.
+ */
+const INDIRECT_MAY_11 = /\b(?:how|whether|why|whereby)\s+(?:[\w’'-]+\s+){0,4}may$/iu;
+
 /** "may" after these is not a permission granted to an actor ("systems that may be used"). */
 const RELATIVE_MAY =
   /\b(?:which|that|who|it|they|as|where|there|this|these|what|whichever|whom)\s+(?:\w+\s+){0,1}may\b/iu;
@@ -46,7 +52,7 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
   const first = MODAL.exec(text);
   let main = first;
   if (first && LEADING_CLAUSE.test(text)) {
-    const comma = text.indexOf(", ");
+    const comma = clauseComma(text, rules);
     if (comma >= 0 && comma >= (first.index ?? 0)) {
       const re = new RegExp(MODAL.source, "gu");
       re.lastIndex = comma;
@@ -76,6 +82,17 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
     if (!relative) return x;
   }
   return null;
+}
+
+/**
+ * Where a leading clause ends: its first comma; rules 11 pass the commas of a citation ("as set out in
+ * Articles 84, 85 and 86 … may represent an unfair burden …, national regulatory authorities shall
+ * calculate", EECC Art 89(1)).
+ */
+function clauseComma(text: string, rules: number): number {
+  if (rules < 11) return text.indexOf(", ");
+  const comma = /(?<![\d)]), |(?<=\d), (?!\d)|(?<=\)), (?![\d(])/u.exec(text);
+  return comma ? comma.index : -1;
 }
 
 /** Rules 6: a modal right after a relative pronoun ("which shall", "who may") is in a relative clause. */
@@ -112,6 +129,7 @@ export function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const before = s.text.slice(0, m.index);
   if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   if (rules >= 6 && modal === "may" && RELATIVE_MAY_6.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
+  if (rules >= 11 && modal === "may" && INDIRECT_MAY_11.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);
   const agent = agentOf(after, rules);
   const actor = holderOf(before, agent, rules, after);
