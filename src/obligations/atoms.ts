@@ -123,7 +123,8 @@ export interface Atom {
  *      lead-in prescribes conduct to (release-atoms prescribedInLeadIn); what a thing is followed or
  *      preceded by, and a "by" inside a relative clause, name no agent (passive); a leading clause
  *      does not end at a citation's comma, and "may" in an indirect question ("how … may") grants
- *      nothing (sentence-duties).
+ *      nothing (sentence-duties); which act prevails, articles and obligations disapplied and a
+ *      classification are legal effects (no-duty); "only with the agreement of" bars the rest (modality).
  */
 export const EXTRACTION_RULES = 11;
 

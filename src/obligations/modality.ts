@@ -87,6 +87,13 @@ const CONFERRED_10 = /^\s*(?:also\s+)?be (?:conferred on|delegated to)\b/iu;
 const ONLY_10 =
   /^\s*only\s+(?:[\w’-]+\s+){1,12}?(?:for|on the basis of|in accordance with|to the extent)\b|^\s*(?:be\s+)?[a-z]+\s+only\b(?!\s+(?:if|where|when)\b)/iu;
 
+/**
+ * Rules 11: "the notified body shall release the content of that report … only with the agreement of
+ * the manufacturer" (Machinery Annex VII): barred without it.
+ */
+const ONLY_WITH_11 =
+  /\bonly with the (?:prior |express |written |explicit )*(?:agreement|consent|approval|authori[sz]ation|permission)\b/iu;
+
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -116,5 +123,6 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   if (rules >= 8 && ONLY_VERB_IF_8.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 9 && PERMIT_ONLY_9.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 10 && ONLY_10.test(head) && modal !== "may" && !/not/u.test(modal)) return "prohibition";
+  if (rules >= 11 && ONLY_WITH_11.test(head) && modal !== "may" && !/not/u.test(modal)) return "prohibition";
   return modalityOf(modal);
 }

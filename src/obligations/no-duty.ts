@@ -55,6 +55,14 @@ const NOT_A_DUTY_9 =
  */
 const NOT_A_DUTY_10 =
   /\bshall not require any (?:specific |further |prior |separate )?(?:authori[sz]ation|approval|permission)\b|\bshall not constitute\b|\bperiods?\b[^.;]{0,80}\bshall be interrupted\b|\bshall be extended by (?:[\w-]+ ){1,3}(?:months?|weeks?|days?)\b[^.;]{0,40}\bat the initiative of\b/iu;
+/**
+ * Rules 11: which act prevails ("Action adopted by ESMA under this Article shall prevail over any
+ * previous action taken by a competent authority", MiFIR Art 40(7)), articles and obligations disapplied
+ * ("they shall not be subject to Articles 62, 63, 64 …", MiCA Art 60(10)) and a classification ("Devices shall be
+ * divided into classes A, B, C and D", IVDR Art 47(1)) are legal effects.
+ */
+const NOT_A_DUTY_11 =
+  /\bshall prevail over\b|\bshall not be subject to (?:Articles?|Titles?|Chapters?|Sections?)\s|\bshall not be subject to the (?:[\w-]+ ){0,4}(?:obligations?|requirements?)\b|\bshall be (?:divided|classified) into (?:the following )?(?:classes|categories)\b/iu;
 const SUBJECT_TO_OBLIGATIONS_9 = /\bshall (?:also )?be subject to the (?:same )?(?:obligations|duties)\b/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
@@ -130,6 +138,7 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules >= 6 && NOT_A_DUTY_6.test(sentence)) return true;
   if (rules >= 9 && NOT_A_DUTY_9.test(sentence)) return true;
   if (rules >= 10 && NOT_A_DUTY_10.test(sentence)) return true;
+  if (rules >= 11 && NOT_A_DUTY_11.test(sentence)) return true;
   return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
 }
 
