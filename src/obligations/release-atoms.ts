@@ -253,12 +253,8 @@ function holderOf(
   let basis: ReleasedAtom["applies_to_basis"] =
     appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
   let holder = addresseeOf(a.actor, a.action, at, h.map, h.canon.taxonomy, h.rules, a.modality);
-  const prescribed = h.rules >= 11 ? prescribedInLeadIn(a, at, holder, h) : undefined;
-  if (prescribed)
-    ({ types: appliesTo, holder } = {
-      types: [...new Set([...appliesTo, ...prescribed.types])].sort(),
-      holder: prescribed.holder,
-    });
+  if (h.rules >= 11)
+    ({ types: appliesTo, holder } = prescribedByState(a, at, { types: appliesTo, holder }, h));
   // Rules 7: "the specific interests and needs of SMEs shall be taken into account": the party named
   // in the subject's "of" complement is whose interests are weighed, not who weighs them.
   if (h.rules >= 7 && BENEFICIARY_7.test(a.action) && / of /u.test(a.actor) && h.map.isThing(a.actor, at)) {
@@ -327,11 +323,34 @@ function holderOf(
 }
 
 /**
- * Rules 11: a point completing a State's lead-in binds the parties the lead-in prescribes conduct to:
- * "The Member States or competent authorities shall require a payment institution … to safeguard all
- * funds … in either of the following ways: (a) funds shall not be commingled …" (PSD2 Art 10(1)) binds
- * payment institutions through national law, point by point.
+ * Rules 11: a duty a State prescribes to parties though its words name only one of them:
+ * - a point completing a State's lead-in binds the parties the lead-in prescribes conduct to: "The
+ *   Member States or competent authorities shall require a payment institution … to safeguard all funds
+ *   … in either of the following ways: (a) funds shall not be commingled …" (PSD2 Art 10(1));
+ * - in a directive, "Companies shall be required to take the following appropriate measures" (CSDDD Art
+ *   10(2)) is the passive of "Member States shall require companies to take …".
  */
+function prescribedByState(a: Atom, at: string, held: Held, h: Holders): Held {
+  const by = prescribedInLeadIn(a, at, held.holder, h) ?? requiredByDirective(a, at, held.holder, h);
+  return by
+    ? { types: [...new Set([...held.types, ...by.types, "member_state"])].sort(), holder: by.holder }
+    : held;
+}
+
+/** "Companies shall be required to …" in a unit binding through national law, or in the lead-in it completes. */
+function requiredByDirective(a: Atom, at: string, holder: AddresseeOf, h: Holders): Held | undefined {
+  const unit = h.byNode.get(a.node);
+  if (holder.addressee !== "regulated_party" || unit?.binding !== "through national law") return undefined;
+  const text = a.lead_in ? (h.byNode.get(a.lead_in)?.own_text ?? "") : a.quoted_text;
+  const from = text.indexOf(a.actor);
+  if (from < 0 || !/^\s*shall\s+(?:also\s+)?be\s+required\s+to\b/u.test(text.slice(from + a.actor.length)))
+    return undefined;
+  const types = h.map.typesIn(a.actor, at, h.rules);
+  return types.length > 0
+    ? { types, holder: { addressee: "member_state", through_national_law: [...types].sort() } }
+    : undefined;
+}
+
 function prescribedInLeadIn(a: Atom, at: string, holder: AddresseeOf, h: Holders): Held | undefined {
   if (holder.addressee !== "member_state" || holder.through_national_law) return undefined;
   // A point that is a sentence of its own has no lead-in of record; its unit's parent still leads in.
