@@ -203,4 +203,29 @@ describe("addressees", () => {
       "not a regulated party",
     );
   });
+
+  test("rules 11: of public holders named together, the first named holds the duty (LED Art 40, 'Member States and ESMA')", () => {
+    // As the EU actor map reads it: the pair is one phrase naming both.
+    const both = parseTaxonomy(
+      `entity_types:
+  - { id: provider, label: provider, parents: [], defined_in: x }
+  - { id: member_state, label: Member State, parents: [], defined_in: x, addressee: member_state }
+  - { id: commission, label: Commission, parents: [], defined_in: x, addressee: union_body }
+`,
+      `actors:
+  - { phrase: Commission and Member States, types: [commission, member_state] }
+  - { phrase: Member States and the Commission, types: [commission, member_state] }
+  - { phrase: payment service providers, types: [provider] }
+  - { phrase: Commission, types: [commission] }
+`,
+      "x",
+    );
+    const pairs = new ActorMap(both);
+    const at = (actor: string, rules: number) =>
+      addresseeOf(actor, "develop cooperation", "psd", pairs, both, rules).addressee;
+    assert.equal(at("The Commission and Member States", 10), "member_state");
+    assert.equal(at("The Commission and Member States", 11), "union_body");
+    assert.equal(at("Member States and the Commission", 11), "member_state");
+    assert.equal(at("Payment service providers", 11), "regulated_party");
+  });
 });

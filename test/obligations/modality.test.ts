@@ -97,4 +97,15 @@ describe("modality", () => {
     assert.equal(modalityIn("shall", " keep only if requested", "The provider", 10), "prohibition");
     assert.equal(modalityIn("shall", " keep the records for five years", "The provider", 10), "obligation");
   });
+
+  test("rules 11: what may be done only with another's agreement is barred without it", () => {
+    const head =
+      " release the content of that report, in full or in part, only with the agreement of the manufacturer";
+    assert.equal(modalityIn("shall", head, "the notified body", 10), "obligation");
+    assert.equal(modalityIn("shall", head, "the notified body", 11), "prohibition");
+    assert.equal(
+      modalityIn("shall", " act with the agreement of the manufacturer", "the notified body", 11),
+      "obligation",
+    );
+  });
 });

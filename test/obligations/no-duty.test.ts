@@ -212,4 +212,18 @@ describe("sentences that state no duty", () => {
       false,
     );
   });
+
+  test("rules 11, from the seventh dev sample: what prevails, articles or obligations disapplied and a classification are legal effects", () => {
+    for (const sentence of [
+      "Action adopted by ESMA under this Article shall prevail over any previous action taken by a competent authority.",
+      "Where the entities referred to in paragraphs 1 to 6 of this Article provide crypto-asset services, they shall not be subject to Articles 62, 63, 64, 67, 83 and 84.",
+      "When providing portfolio compression, investment firms and market operators shall not be subject to the best execution obligation in Article 27 of Directive 2014/65/EU.",
+      "Devices shall be divided into classes A, B, C and D, taking into account the intended purpose of the devices and their inherent risks.",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 10), false, `until rules 11: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 11), true, `from rules 11: ${sentence}`);
+    }
+    // Being made subject to obligations is still a duty.
+    assert.equal(statesNoDuty("Importers shall be subject to the obligations of manufacturers.", 11), false);
+  });
 });

@@ -46,4 +46,17 @@ describe("the agent of a passive duty", () => {
       "the provider",
     );
   });
+
+  test("rules 11: what a thing is followed by, and a 'by' inside a relative clause, name no agent", () => {
+    const followed = " be followed by the identification number of the notified body responsible.";
+    assert.equal(agentOf(followed, 10), "the identification number of the notified body responsible");
+    assert.equal(agentOf(followed, 11), null);
+    const reader = " be written in a way that is readily understood by a lay person.";
+    assert.equal(agentOf(reader, 10), "a lay person");
+    assert.equal(agentOf(reader, 11), null);
+    assert.equal(
+      agentOf(" be made publicly available by the holder of the certificate.", 11),
+      "the holder of the certificate",
+    );
+  });
 });

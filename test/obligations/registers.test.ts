@@ -349,4 +349,28 @@ describe("obligation registers on the eu release", () => {
     assert.notEqual(bad.status, 0);
     assert.match(bad.stderr, /no atom "atm_nothinghere"/u);
   });
+
+  test("rules 11 in the release: a document its article's holder keeps, a State's lead-in parties, a directive's required parties, the first named public holder", () => {
+    const atom = (node: string) => {
+      const a = release.atoms.find((x) => x.node === node);
+      assert.ok(a, node);
+      return a;
+    };
+    // "Each health data access body shall publish an activity report … That activity report shall
+    // contain: (a) …" (EHDS Art 59(1)): the body's report, not also the digital health authority's.
+    assert.deepEqual(atom("ehds/art_59__para_1__point_a").applies_to, ["health_data_access_body"]);
+    // "The Member States or competent authorities shall require a payment institution … to safeguard
+    // all funds … in either of the following ways: (a) …" (PSD2 Art 10(1)).
+    const safeguarding = atom("psd2/art_10__para_1__point_a");
+    assert.equal(safeguarding.addressee, "member_state");
+    assert.deepEqual(safeguarding.through_national_law, ["payment_institution"]);
+    // "Companies shall be required to take the following appropriate measures" (CSDDD Art 10(2)).
+    const measures = atom("csddd/art_10__para_2__point_c");
+    assert.deepEqual(
+      [measures.addressee, measures.through_national_law],
+      ["member_state", ["csddd_company"]],
+    );
+    // "the Commission and Member States shall … develop international cooperation mechanisms" (LED Art 40).
+    assert.equal(atom("led/art_40__point_a").addressee, "union_body");
+  });
 });

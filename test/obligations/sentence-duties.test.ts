@@ -48,4 +48,15 @@ describe("duties in a sentence", () => {
     // Both clauses stating none: still none.
     assert.deepEqual(read("The measure shall be deemed compliant and shall be subject to review.", 10), []);
   });
+
+  test("rules 11: a leading clause does not end at a citation's comma; 'may' in an indirect question grants nothing", () => {
+    const sentence =
+      "Where national regulatory authorities consider that the provision of voice communications services as set out in Articles 84, 85 and 86 may represent an unfair burden on providers, national regulatory authorities shall calculate the net costs of such provision.";
+    assert.equal(read(sentence, 10)[0]?.[0], "permission");
+    assert.deepEqual(read(sentence, 11)[0]?.slice(0, 2), ["obligation", "national regulatory authorities"]);
+    const point =
+      "the standards guiding how a benchmark may be proven to be new in accordance with paragraph 2.";
+    assert.equal(read(point, 10).length, 1);
+    assert.deepEqual(read(point, 11), []);
+  });
 });
