@@ -125,7 +125,9 @@ export interface Atom {
  *      preceded by, and a "by" inside a relative clause, name no agent (passive); a leading clause
  *      does not end at a citation's comma, and "may" in an indirect question ("how … may") grants
  *      nothing (sentence-duties); which act prevails, articles and obligations disapplied and a
- *      classification are legal effects (no-duty); "only with the agreement of" bars the rest (modality).
+ *      classification are legal effects (no-duty); "only with the agreement of" bars the rest (modality);
+ *      a participle opening a sentence ("Taking into account …, the controller shall") leads in as a
+ *      clause does (subject).
  */
 export const EXTRACTION_RULES = 11;
 

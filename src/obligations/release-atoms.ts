@@ -359,7 +359,7 @@ function prescribedInLeadIn(a: Atom, at: string, holder: AddresseeOf, h: Holders
   if (!/:\s*$/u.test(text)) return undefined;
   const from = text.indexOf(a.actor);
   const said =
-    from < 0 ? null : /^\s*(?:shall|must)\s+(?!not\b)([^]*)$/u.exec(text.slice(from + a.actor.length));
+    from < 0 ? null : /^\s*(?:shall|must)\s+(?!not\b)(.*)$/su.exec(text.slice(from + a.actor.length));
   if (!said) return undefined;
   const lead = addresseeOf(a.actor, said[1] as string, at, h.map, h.canon.taxonomy, h.rules);
   return lead.through_national_law ? { types: lead.through_national_law, holder: lead } : undefined;

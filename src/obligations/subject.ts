@@ -10,6 +10,8 @@ import { FIRM_NOUN, PUBLIC_NOUN } from "./parties.ts";
 export const LEADING_CLAUSE =
   /^(?:where|if|when|whenever|in|for|without|by way of|notwithstanding|subject to|on|upon|after|before|prior to|until|once|to|with|as|unless|pursuant|by|following|within|at|save|except|during|having)\b/iu;
 
+const LEADING_PARTICIPLE_11 = /^(?:taking (?:into )?account|bearing in mind|having regard to|in view of)\b/iu;
+
 /** A subject cut inside a citation ("… set out in Chapter III, Section 2, of that Regulation"). */
 const CUT_IN_CITATION = /^(?:of\b|\d|\(|points?\b|paragraphs?\b|and\s+\d)/iu;
 
@@ -45,13 +47,16 @@ export function actorOf(before: string, rules = 1): string {
   }
   // Rules 2: a sentence that opens with its subject is not cut at the commas inside the subject
   // ("Processing of personal data revealing racial or ethnic origin, political opinions, …").
-  if (rules >= 2 && !LEADING_CLAUSE.test(s) && s.includes(",")) {
+  // Rules 11: a participle opening the sentence leads in as a clause does ("Taking into account the
+  // nature, scope, context and purposes of processing …, the controller shall implement", GDPR Art 24(1)).
+  const leading = LEADING_CLAUSE.test(s) || (rules >= 11 && LEADING_PARTICIPLE_11.test(s));
+  if (rules >= 2 && !leading && s.includes(",")) {
     const [head, ...rest] = s.split(",");
     const adverbial = rest.map((x) => x.trim()).filter((x) => x !== "");
     s = adverbial.length > 0 && ADVERBIAL.test(adverbial[0] as string) ? (head as string) : s;
     return s.replace(/\s+(?:also|therefore|only|nevertheless|further|in particular)$/iu, "").trim();
   }
-  if (LEADING_CLAUSE.test(s) || s.includes(",")) {
+  if (leading || s.includes(",")) {
     let i = s.lastIndexOf(",");
     // Rules 2: a comma inside a citation does not end the leading clause; step back over it.
     while (rules >= 2 && i > 0 && CUT_IN_CITATION.test(s.slice(i + 1).trim())) {

@@ -57,4 +57,11 @@ describe("the subject as written", () => {
       "the notifying Member State",
     );
   });
+
+  test("rules 11: a participle opening the sentence leads in as a clause does (GDPR Art 24(1))", () => {
+    const before =
+      "Taking into account the nature, scope, context and purposes of processing as well as the risks of varying likelihood and severity for the rights and freedoms of natural persons, the controller";
+    assert.equal(actorOf(before, 10), before);
+    assert.equal(actorOf(before, 11), "the controller");
+  });
 });
