@@ -38,6 +38,10 @@ const TEST2_SHORTFALL =
 const TEST3_SHORTFALL =
   "third test sample (200 atoms, seed 20261204, read twice under the stated brief and held out: scored once, at the session's end, its misses not read) scored 92.5 % modality, 91.0 % addressee, 94.7 % actor under rules 10 (92.0 %, 90.5 %, 93.6 % under rules 9, scored afterwards for comparison); the sixth dev sample (seed 20261203, read twice) scored 91.0 %, 91.5 %, 93.9 % before tuning on it and 96.5 %, 94.0 %, 93.5 % after; test2 moved from 89.5 %, 85.5 %, 88.8 % (rules 9) to 89.5 %, 85.0 %, 88.8 % (rules 10): of the readings taken from the dev samples, only a little carries to the held-out ones";
 
+/** Why the seventh dev sample (fifteenth session) and the held-out samples under rules 11 do not meet them. */
+const DEV7_SHORTFALL =
+  "seventh dev sample (200 atoms, seed 20261205, read twice: the readings agree on every modality and 99 % of addressees) scored 95.5 % modality, 90.0 % addressee, 91.1 % actor before tuning on it and 98.5 %, 92.0 %, 92.7 % after rules 11; the held-out samples, scored once at the session's end: test3 92.5 %, 91.5 %, 95.2 % (92.5 %, 91.0 %, 94.7 % under rules 10), test2 89.5 %, 85.0 %, 89.3 % (89.5 %, 85.0 %, 88.8 %): modality and addressee still short of the targets on every held-out sample";
+
 /** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
   assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
@@ -70,6 +74,7 @@ describe("atoms against labels written from the text", () => {
       "labels-dev5.json",
       "labels-dev6.json",
       "labels-test3.json",
+      "labels-dev7.json",
     ])
       scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
@@ -120,6 +125,7 @@ describe("atoms against labels written from the text", () => {
     ["the fifth dev sample, read twice", "labels-dev5.json", 200, TEST2_SHORTFALL],
     ["the sixth dev sample, read twice", "labels-dev6.json", 200, TEST3_SHORTFALL],
     ["the third test sample, read twice and held out", "labels-test3.json", 200, TEST3_SHORTFALL],
+    ["the seventh dev sample, read twice", "labels-dev7.json", 200, DEV7_SHORTFALL],
   ] as const) {
     test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
       const annex = readLabels(join(ROOT, "eval", "atoms", file));
