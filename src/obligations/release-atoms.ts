@@ -9,10 +9,11 @@ import { conditionParty } from "./antecedents.ts";
 import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
-import { documentHead } from "./documents.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
 import { agentOf } from "./passive.ts";
+import { prescribedByState } from "./prescribed.ts";
+import { actParties } from "./scope.ts";
 import {
   BENEFICIARY_7,
   BENEFICIARY_ENSURED_8,
@@ -21,8 +22,8 @@ import {
   namesBeneficiary,
   narrows,
 } from "./subject-roles.ts";
-import { ActorMap, addresseeOfType } from "./taxonomy.ts";
-import { GIVES_POWERS_10, type Held, mergeHeld, ThingTrail } from "./thing-trail.ts";
+import { ActorMap } from "./taxonomy.ts";
+import { GIVES_POWERS_10, keeperNamed, mergeHeld, ThingTrail } from "./thing-trail.ts";
 
 export interface ReleasedAtom extends BindingAtom {
   /**
@@ -111,7 +112,7 @@ export function releaseAtoms(
         : [],
     ),
     following: rules >= 6 ? followingHolders(extracted, map, canon, rules, where) : new Map(),
-    parties: actParties(canon),
+    parties: actParties(canon.scope, canon.taxonomy),
     where,
   };
   const atoms = extracted.map((a: Atom, i: number): ReleasedAtom => {
@@ -224,18 +225,6 @@ function followingHolders(
   return following;
 }
 
-/** Rules 6: the regulated parties an act reaches hold its impersonal duties ("it shall be prohibited to …"). */
-function actParties(canon: ObligationsCanon): Map<string, string[]> {
-  const parties = new Map<string, string[]>();
-  for (const r of canon.scope.acts) {
-    const types = r.reaches
-      .flatMap((x) => x.types)
-      .filter((t) => addresseeOfType(canon.taxonomy, t) === "regulated_party");
-    parties.set(r.id, [...new Set([...(parties.get(r.id) ?? []), ...types])].sort());
-  }
-  return parties;
-}
-
 /**
  * Who holds an atom's duty: the parties its actor (and action) name; failing that, in this order, the
  * holder of the article's preceding duty, the act's one holder, the article's following duty (rules 6),
@@ -277,10 +266,6 @@ function holderOf(
     holder = keeper.holder;
     basis = "preceding duty";
   }
-  const named =
-    thing && !keeper && h.rules >= 11 && keptAlone(a.actor) ? keeperNamed(appliesTo, article, h) : undefined;
-  if (named) ({ types: appliesTo, holder } = named);
-  if (named) basis = "preceding duty";
   const about = isRuleAboutLaw(a.actor);
   // Rules 10: a subject no party's words name is held as the paragraph it refers to says, or as its
   // document's author (thing-trail.ts).
@@ -320,49 +305,6 @@ function holderOf(
   if ((basis === "actor" || basis === "actor and action") && holdsDuties)
     remember(a, article, thing, { types: appliesTo, holder }, h);
   return { appliesTo, basis, holder };
-}
-
-/**
- * Rules 11: a duty a State prescribes to parties though its words name only one of them:
- * - a point completing a State's lead-in binds the parties the lead-in prescribes conduct to: "The
- *   Member States or competent authorities shall require a payment institution … to safeguard all funds
- *   … in either of the following ways: (a) funds shall not be commingled …" (PSD2 Art 10(1));
- * - in a directive, "Companies shall be required to take the following appropriate measures" (CSDDD Art
- *   10(2)) is the passive of "Member States shall require companies to take …".
- */
-function prescribedByState(a: Atom, at: string, held: Held, h: Holders): Held {
-  const by = prescribedInLeadIn(a, at, held.holder, h) ?? requiredByDirective(a, at, held.holder, h);
-  return by
-    ? { types: [...new Set([...held.types, ...by.types, "member_state"])].sort(), holder: by.holder }
-    : held;
-}
-
-/** "Companies shall be required to …" in a unit binding through national law, or in the lead-in it completes. */
-function requiredByDirective(a: Atom, at: string, holder: AddresseeOf, h: Holders): Held | undefined {
-  const unit = h.byNode.get(a.node);
-  if (holder.addressee !== "regulated_party" || unit?.binding !== "through national law") return undefined;
-  const text = a.lead_in ? (h.byNode.get(a.lead_in)?.own_text ?? "") : a.quoted_text;
-  const from = text.indexOf(a.actor);
-  if (from < 0 || !/^\s*shall\s+(?:also\s+)?be\s+required\s+to\b/u.test(text.slice(from + a.actor.length)))
-    return undefined;
-  const types = h.map.typesIn(a.actor, at, h.rules);
-  return types.length > 0
-    ? { types, holder: { addressee: "member_state", through_national_law: [...types].sort() } }
-    : undefined;
-}
-
-function prescribedInLeadIn(a: Atom, at: string, holder: AddresseeOf, h: Holders): Held | undefined {
-  if (holder.addressee !== "member_state" || holder.through_national_law) return undefined;
-  // A point that is a sentence of its own has no lead-in of record; its unit's parent still leads in.
-  const point = /__(?:point|indent)_[^_]+$/u.test(a.node);
-  const text = h.byNode.get(a.lead_in ?? (point ? h.byNode.get(a.node)?.parent : "") ?? "")?.own_text ?? "";
-  if (!/:\s*$/u.test(text)) return undefined;
-  const from = text.indexOf(a.actor);
-  const said =
-    from < 0 ? null : /^\s*(?:shall|must)\s+(?!not\b)(.*)$/su.exec(text.slice(from + a.actor.length));
-  if (!said) return undefined;
-  const lead = addresseeOf(a.actor, said[1] as string, at, h.map, h.canon.taxonomy, h.rules);
-  return lead.through_national_law ? { types: lead.through_national_law, holder: lead } : undefined;
 }
 
 /**
@@ -422,26 +364,12 @@ function keeperOfThing(
   if (traced) return traced;
   const inUnit = h.partyInUnit.get(a.node);
   if (inUnit && keeps(inUnit.action, a.actor) && other(inUnit)) return inUnit;
-  return bodyActingIn(a, at, h) ?? other(keeperOf(h, a, article));
-}
-
-/**
- * Rules 11: a document the actor map gives its usual keepers is kept by the one of them its article
- * has just named: "Each health data access body shall publish an activity report …
- * That activity report shall contain: (a) …" (EHDS Art 59(1)) is the body's, not also the digital
- * health authority's. Not a group of parties ("Economic operators", "The ESAs"), each of which holds
- * the duty, nor a contract, which binds all its parties (GDPR Art 28(3): controller and processor).
- */
-const keptAlone = (actor: string) =>
-  documentHead(actor) !== null && !/\b(?:contracts?|agreements?|arrangements?)\b/iu.test(actor);
-
-function keeperNamed(keepers: string[], article: string, h: Holders): Holder | undefined {
-  const before = h.previous.get(article);
-  const within =
-    before !== undefined &&
-    before.types.join() !== keepers.join() &&
-    before.types.every((t) => keepers.includes(t) || narrows([t], keepers, h.canon.taxonomy));
-  return within ? before : undefined;
+  const kept = bodyActingIn(a, at, h) ?? other(keeperOf(h, a, article));
+  // Rules 11: else the usual keeper its article has just named (thing-trail.ts).
+  return (
+    kept ??
+    (h.rules >= 11 ? keeperNamed(types, h.previous.get(article), a.actor, h.canon.taxonomy) : undefined)
+  );
 }
 
 /** What later atoms of the article read back: its last named holder, what bodies set up, a paragraph's party. */

@@ -13,6 +13,7 @@ import {
   type Facts,
   ObligationsCanonError,
 } from "./facts.ts";
+import { addresseeOfType, type Taxonomy } from "./taxonomy.ts";
 
 /** One way a scope can reach a profile: one of the types (or a narrower one), and all conditions. */
 export interface Reach {
@@ -171,4 +172,16 @@ export function reaches(
   }
   if (unknown.length === 0) return { in: false };
   return { in: "unknown", facts: [...new Set(unknown)], ...(openOnly ? { open: true as const } : {}) };
+}
+
+/** Rules 6: the regulated parties an act reaches hold its impersonal duties ("it shall be prohibited to …"). */
+export function actParties(scope: Scope, tax: Taxonomy): Map<string, string[]> {
+  const parties = new Map<string, string[]>();
+  for (const r of scope.acts) {
+    const types = r.reaches
+      .flatMap((x) => x.types)
+      .filter((t) => addresseeOfType(tax, t) === "regulated_party");
+    parties.set(r.id, [...new Set([...(parties.get(r.id) ?? []), ...types])].sort());
+  }
+  return parties;
 }

@@ -12,7 +12,8 @@
 import type { AddresseeOf } from "./addressee.ts";
 import type { Atom } from "./atoms.ts";
 import { documentHead, documentsAuthored } from "./documents.ts";
-import { singular } from "./taxonomy.ts";
+import { narrows } from "./subject-roles.ts";
+import { singular, type Taxonomy } from "./taxonomy.ts";
 
 const ORDINAL: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
 
@@ -170,4 +171,28 @@ export class ThingTrail<H> {
     if (held.length === 0) return undefined;
     return rules >= 10 ? this.#merge(held) : held[0];
   }
+}
+
+/**
+ * Rules 11: a document the actor map gives its usual keepers is kept by the one of them its article
+ * has just named: "Each health data access body shall publish an activity report …
+ * That activity report shall contain: (a) …" (EHDS Art 59(1)) is the body's, not also the digital
+ * health authority's. Not a group of parties ("Economic operators", "The ESAs"), each of which holds
+ * the duty, nor a contract, which binds all its parties (GDPR Art 28(3): controller and processor).
+ */
+const keptAlone = (actor: string) =>
+  documentHead(actor) !== null && !/\b(?:contracts?|agreements?|arrangements?)\b/iu.test(actor);
+
+export function keeperNamed(
+  keepers: string[],
+  before: Held | undefined,
+  actor: string,
+  tax: Taxonomy,
+): Held | undefined {
+  if (!keptAlone(actor)) return undefined;
+  const within =
+    before !== undefined &&
+    before.types.join() !== keepers.join() &&
+    before.types.every((t) => keepers.includes(t) || narrows([t], keepers, tax));
+  return within ? before : undefined;
 }
