@@ -118,10 +118,10 @@ export interface Atom {
  *      document no party's words type is its author's, powers are held by whom they are given to
  *      (thing-trail.ts), and a State duty's parties are read longest name first (taxonomy).
  *  11: in release atoms, a document the actor map gives several usual keepers is kept by the one its
- *      article names (release-atoms keeperNamed); of public holders named together, the first named
+ *      article names (thing-trail keeperNamed); of public holders named together, the first named
  *      holds the duty (addressee firstNamed); a point under a State's lead-in binds the parties the
  *      lead-in prescribes conduct to, and a directive's "X shall be required to" is the State's duty
- *      binding X through national law (release-atoms prescribedByState); what a thing is followed or
+ *      binding X through national law (prescribed.ts); what a thing is followed or
  *      preceded by, and a "by" inside a relative clause, name no agent (passive); a leading clause
  *      does not end at a citation's comma, and "may" in an indirect question ("how … may") grants
  *      nothing (sentence-duties); which act prevails, articles and obligations disapplied and a
