@@ -40,7 +40,7 @@ const TEST3_SHORTFALL =
 
 /** Why the seventh dev sample (fifteenth session) and the held-out samples under rules 11 do not meet them. */
 const DEV7_SHORTFALL =
-  "seventh dev sample (200 atoms, seed 20261205, read twice: the readings agree on every modality and 99 % of addressees) scored 95.5 % modality, 90.0 % addressee, 91.1 % actor before tuning on it and 98.5 %, 92.0 %, 92.7 % after rules 11; the held-out samples, scored once at the session's end: test3 92.5 %, 91.5 %, 95.2 % (92.5 %, 91.0 %, 94.7 % under rules 10), test2 89.5 %, 85.0 %, 89.3 % (89.5 %, 85.0 %, 88.8 %): modality and addressee still short of the targets on every held-out sample";
+  "seventh dev sample (200 atoms, seed 20261205, read twice: the readings agree on every modality and 99 % of addressees) scored 95.5 % modality, 90.0 % addressee, 91.1 % actor before tuning on it and 98.5 %, 92.0 %, 92.7 % after rules 11; the held-out samples, scored once at the session's end: test3 92.5 %, 91.5 %, 95.2 % (92.5 %, 91.0 %, 94.7 % under rules 10), test2 89.5 %, 85.0 %, 89.3 % (89.5 %, 85.0 %, 88.8 %); the eighth dev sample (seed 20261206, read twice, labels committed before scoring) scored once under the final rules 11, nothing tuned on it yet: 92.0 %, 89.0 %, 92.9 %: modality and addressee still short of the targets on every sample the rules were not read on";
 
 /** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
@@ -75,6 +75,7 @@ describe("atoms against labels written from the text", () => {
       "labels-dev6.json",
       "labels-test3.json",
       "labels-dev7.json",
+      "labels-dev8.json",
     ])
       scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
@@ -126,6 +127,7 @@ describe("atoms against labels written from the text", () => {
     ["the sixth dev sample, read twice", "labels-dev6.json", 200, TEST3_SHORTFALL],
     ["the third test sample, read twice and held out", "labels-test3.json", 200, TEST3_SHORTFALL],
     ["the seventh dev sample, read twice", "labels-dev7.json", 200, DEV7_SHORTFALL],
+    ["the eighth dev sample, read twice", "labels-dev8.json", 200, DEV7_SHORTFALL],
   ] as const) {
     test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
       const annex = readLabels(join(ROOT, "eval", "atoms", file));
