@@ -38,9 +38,7 @@ function requiredByDirective(a: Atom, at: string, holder: AddresseeOf, h: UnitsR
   const unit = h.byNode.get(a.node);
   if (holder.addressee !== "regulated_party" || unit?.binding !== "through national law") return undefined;
   const text = a.lead_in ? (h.byNode.get(a.lead_in)?.own_text ?? "") : a.quoted_text;
-  const from = text.indexOf(a.actor);
-  if (from < 0 || !/^\s*shall\s+(?:also\s+)?be\s+required\s+to\b/u.test(text.slice(from + a.actor.length)))
-    return undefined;
+  if (!/^\s*shall\s+(?:also\s+)?be\s+required\s+to\b/u.test(after(text, a.actor) ?? "")) return undefined;
   const types = h.map.typesIn(a.actor, at, h.rules);
   return types.length > 0
     ? { types, holder: { addressee: "member_state", through_national_law: [...types].sort() } }
@@ -53,10 +51,14 @@ function prescribedInLeadIn(a: Atom, at: string, holder: AddresseeOf, h: UnitsRe
   const point = /__(?:point|indent)_[^_]+$/u.test(a.node);
   const text = h.byNode.get(a.lead_in ?? (point ? h.byNode.get(a.node)?.parent : "") ?? "")?.own_text ?? "";
   if (!/:\s*$/u.test(text)) return undefined;
-  const from = text.indexOf(a.actor);
-  const said =
-    from < 0 ? null : /^\s*(?:shall|must)\s+(?!not\b)(.*)$/su.exec(text.slice(from + a.actor.length));
+  const said = /^\s*(?:shall|must)\s+(?!not\b)(.*)$/su.exec(after(text, a.actor) ?? "");
   if (!said) return undefined;
   const lead = addresseeOf(a.actor, said[1] as string, at, h.map, h.canon.taxonomy, h.rules);
   return lead.through_national_law ? { types: lead.through_national_law, holder: lead } : undefined;
+}
+
+/** The words a text says after the atom's subject, where the text names it. */
+function after(text: string, actor: string): string | null {
+  const from = text.indexOf(actor);
+  return from < 0 ? null : text.slice(from + actor.length);
 }
