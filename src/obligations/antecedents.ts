@@ -17,9 +17,9 @@ import { FIRM_NOUN, PUBLIC_NOUN } from "./parties.ts";
  * ("Where providers of very large online platforms … require user authentication …, they shall also
  * accept …", eIDAS Art 5f(3)).
  */
-export function conditionSubject(before: string, actor: string, action = ""): string | null {
+export function conditionSubject(before: string, actor: string, action = "", rules = 8): string | null {
   if (!/^(?:it|they|he or she)$/iu.test(actor)) return null;
-  const subject = conditionParty(before);
+  const subject = conditionParty(before, rules);
   if (!subject) return null;
   if (/s$/u.test(headOf(subject)) === /^they$/iu.test(actor)) return subject;
   // A pronoun whose number the party's does not match, said to be of a kind rather than to act, stands
@@ -33,7 +33,7 @@ export function conditionSubject(before: string, actor: string, action = ""): st
  * The party a leading conditional clause has as its subject ("Where the competent authority finds that
  * …," names the competent authority), or null when its subject is a thing or there is no such clause.
  */
-export function conditionParty(before: string): string | null {
+export function conditionParty(before: string, rules = 8): string | null {
   // A citation inside the subject ("providers of very large online platforms as referred to in Article
   // 33 of Regulation (EU) 2022/2065 of the European Parliament and of the Council (6) require …", eIDAS
   // Art 5f(3)) is no part of whom it names.
@@ -44,6 +44,10 @@ export function conditionParty(before: string): string | null {
       "",
     )
     .replace(/\s*\(\d+\)(?=\s)/gu, "")
+    // Rules 12: so is a citation of the article's own paragraph and point ("If an entity as referred to
+    // in paragraph 1, point (b), is not established in the Union, … it shall designate a
+    // representative", NIS2 Art 26(3)).
+    .replace(rules >= 12 ? OWN_CITATION_12 : /(?!)/u, "")
     // A saving clause before the condition ("Without prejudice to Article 40, where a Member State makes
     // one of the following findings, it shall require …", RED Art 43(1)) is no part of it.
     .replace(/^(?:without prejudice to|by way of derogation from|notwithstanding)\s[^,;]{1,120},\s*/iu, "");
@@ -56,6 +60,30 @@ export function conditionParty(before: string): string | null {
   const party = PARTY_HEAD_8.exec(head);
   if (!party || party.index + party[0].length !== head.length) return null;
   return subject;
+}
+
+const OWN_CITATION_12 =
+  /\s+(?:as\s+)?referred to in (?:paragraph|point|subparagraph)s?\s+(?:\d+|\([a-z0-9]+\))(?:,\s*(?:point|subparagraph)\s+(?:\([a-z0-9]+\)|\w+))?(?:\s+of (?:this )?Article(?:\s+\d+\w*)?)?,?(?=\s)/u;
+
+/**
+ * Rules 12: a demonstrative before a thing ("Such decision to refuse the status of authorised CBAM
+ * declarant", CBAM Art 17(3); "Such information provided to the recipient of the service", DSA Art
+ * 9(5)) points back to the thing the sentence before made, whose maker holds it; the party in its
+ * complement is whom it concerns. Returns the head ("Such decision") when it names no party.
+ */
+export function demonstrativeThing(subject: string): string | null {
+  // "that access … is free of charge" is a clause the conjunction opens, not a demonstrative's noun
+  if (
+    !/^(?:such|that|this|those|these)\s+(?:an?\s+)?\p{L}/iu.test(subject) ||
+    /\b(?:is|are)\b/u.test(subject)
+  )
+    return null;
+  const head = headOf(
+    subject.replace(/\s+(?:provided|made|adopted|issued|drawn up|taken|submitted|sent)\b.*$/u, ""),
+  );
+  const party = PARTY_HEAD_8.exec(head);
+  if (party && party.index + party[0].length === head.length) return null;
+  return /\b(?:persons?|undertakings?|entit(?:y|ies)|bod(?:y|ies))$/iu.test(head) ? null : head;
 }
 
 /** A subject's head: where its first complement begins ("the notification to the supervisory authority"). */

@@ -129,7 +129,7 @@ export interface Atom {
  *      a participle opening a sentence ("Taking into account …, the controller shall") leads in as a
  *      clause does (subject).
  */
-export const EXTRACTION_RULES = 11;
+export const EXTRACTION_RULES = 12;
 
 /**
  * Rules 8: a lead-in whose points are the exceptions to or the conditions of its duty; not "may … only
@@ -137,6 +137,19 @@ export const EXTRACTION_RULES = 11;
  */
 const CONDITIONS_LEAD_IN_8 =
   /(?:\b(?:except|unless)(?: (?:if|where|when|in the following cases))?|(?<!\bonly )\b(?:provided that|where|if|when|on condition that)\b[^.;:]{0,240}\b(?:following|these) conditions (?:are|have been) (?:met|fulfilled|satisfied))\s*:\s*$/iu;
+
+/**
+ * Rules 12: only a lead-in's exceptions are no duties. Its conditions complete it, each with the lead-in's
+ * modality and holder ("personal data … may be processed … when all of the following conditions are met:
+ * (i) a complete and detailed description … is kept", AI Act Art 59(1); "Investment firms shall make
+ * public firm quotes … when the following conditions are fulfilled: (b) they agree to provide a quote",
+ * MiFIR Art 18(1)): what the holder must see to before it may act, or when its duty bites.
+ */
+const EXCEPTIONS_LEAD_IN_12 = /\b(?:except|unless)(?: (?:if|where|when|in the following cases))?\s*:\s*$/iu;
+
+/** Whether a lead-in lists its duty's exceptions (rules 12) or its exceptions and conditions (rules 8). */
+const listsNoDuties = (leadIn: string, rules: number): boolean =>
+  rules >= 12 ? EXCEPTIONS_LEAD_IN_12.test(leadIn) : rules >= 8 && CONDITIONS_LEAD_IN_8.test(leadIn);
 
 /**
  * Rules 8: "The business processes shall include but are not limited to: (a) settlement; …" (ITS
@@ -222,10 +235,10 @@ export function extractAtoms(
           for (const item of listedItems(list, k))
             points.push({ unit: u, start: item.start, end: item.start + item.text.length });
         if (rules >= 8 && points.length > 0 && EXAMPLES_LEAD_IN_8.test(d.action)) continue;
-        // Rules 8: points listing the exceptions to, or the conditions of, the lead-in's duty ("clinical
+        // Rules 8: points listing the exceptions to, or (until rules 12) the conditions of, the lead-in's duty ("clinical
         // investigations shall be performed, except if:", "may be obtained …, provided that all of the
         // following conditions are fulfilled:") are no duties: the lead-in states the one duty.
-        if (points.length === 0 || (rules >= 8 && CONDITIONS_LEAD_IN_8.test(s.text))) {
+        if (points.length === 0 || listsNoDuties(s.text, rules)) {
           addAtom(x, u, d, d.start, d.end, null);
           continue;
         }
@@ -334,7 +347,7 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty, points: Complet
  * in turn, with the same duty; not when it lists the duty's exceptions or conditions.
  */
 function addSubPoints(x: Extraction, p: Completion, text: string, d: Duty): void {
-  if (p.start !== 0 || !/:\s*$/u.test(text) || CONDITIONS_LEAD_IN_8.test(text)) return;
+  if (p.start !== 0 || !/:\s*$/u.test(text) || listsNoDuties(text, x.rules)) return;
   const subPoints = (x.children.get(p.unit.node) ?? [])
     .filter(isPoint)
     .map((c) => ({ unit: c, start: 0, end: c.own_text.length }));

@@ -94,6 +94,16 @@ const ONLY_10 =
 const ONLY_WITH_11 =
   /\bonly with the (?:prior |express |written |explicit )*(?:agreement|consent|approval|authori[sz]ation|permission)\b/iu;
 
+/**
+ * Rules 12: the same past a citation between "only" and the condition ("The policy shall only permit the
+ * use of the methods referred to in paragraph 2, points (c) and (d), where the financial entity:", RTS
+ * 2024/1773 Art 8(3)), and what a State provides for to take place only on conditions ("Member States
+ * shall provide for any transfer … to take place … only where the conditions laid down in this Chapter
+ * are met", LED Art 35(1)): each bars the rest.
+ */
+const ONLY_12 =
+  /^\s*only\s+(?:[\w’(),-]+\s+){1,16}?(?:if|where|when|provided that)\b|^\s*provide for\b[^.;]{0,400}\bonly (?:if|where|when|to the extent)\b/iu;
+
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -124,5 +134,6 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   if (rules >= 9 && PERMIT_ONLY_9.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 10 && ONLY_10.test(head) && modal !== "may" && !/not/u.test(modal)) return "prohibition";
   if (rules >= 11 && ONLY_WITH_11.test(head) && modal !== "may" && !/not/u.test(modal)) return "prohibition";
+  if (rules >= 12 && ONLY_12.test(head) && !/not/u.test(modal)) return "prohibition";
   return modalityOf(modal);
 }

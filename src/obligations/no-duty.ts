@@ -63,6 +63,14 @@ const NOT_A_DUTY_10 =
  */
 const NOT_A_DUTY_11 =
   /\bshall prevail over\b|\bshall not be subject to (?:Articles?|Titles?|Chapters?|Sections?)\s|\bshall not be subject to the (?:[\w-]+ ){0,4}(?:obligations?|requirements?)\b|\bshall be (?:divided|classified) into (?:the following )?(?:classes|categories)\b/iu;
+/**
+ * Rules 12: what a term covers for the act's purposes is a definition ("For the purposes of this
+ * Regulation, market manipulation shall comprise any of the following activities:", MiCA Art 91(2);
+ * "inside information shall comprise", Art 87(1)), and a date of application survives a stray comma
+ * ("The procedure set out in Article 74 shall, apply from 26 May 2027", IVDR Art 113(3), as published).
+ */
+const NOT_A_DUTY_12 =
+  /^\s*For the purposes of (?:this|the present) (?:Regulation|Directive|Article|Chapter|Title|Section)\b[^.;]{0,200}\bshall (?:comprise|include|cover|encompass|consist of)\b|\bshall,\s*apply (?:from|as from|until)\b/iu;
 const SUBJECT_TO_OBLIGATIONS_9 = /\bshall (?:also )?be subject to the (?:same )?(?:obligations|duties)\b/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
@@ -139,6 +147,7 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules >= 9 && NOT_A_DUTY_9.test(sentence)) return true;
   if (rules >= 10 && NOT_A_DUTY_10.test(sentence)) return true;
   if (rules >= 11 && NOT_A_DUTY_11.test(sentence)) return true;
+  if (rules >= 12 && NOT_A_DUTY_12.test(sentence)) return true;
   return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
 }
 

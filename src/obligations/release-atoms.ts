@@ -5,7 +5,7 @@
  */
 import type { Unit } from "../canon/model.ts";
 import { type AddresseeOf, addresseeOf, isRuleAboutLaw, owedBy } from "./addressee.ts";
-import { conditionParty } from "./antecedents.ts";
+import { conditionParty, demonstrativeThing } from "./antecedents.ts";
 import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
@@ -312,6 +312,9 @@ function holderOf(
  * - "Those undertakings" after "Undertakings which have been designated as having significant market
  *   power … shall inform" (EECC Art 78(1)) are those: a demonstrative before a bare noun the map gives a
  *   broader type takes the narrower type the article has just named;
+ * - rules 12: "Such decision to refuse the status of authorised CBAM declarant" after "the granting of
+ *   the status … shall be refused" (CBAM Art 17(3)) is the refusing authority's: a demonstrative before
+ *   a thing the map gives no keeper takes the article's previous holder (antecedents.ts);
  * - a State that ensures subscribers or end-users a possibility or an opportunity (ePrivacy Arts 11,
  *   12(2)) prescribes it to the parties that owe those rights (scope.yaml `rights_against`).
  */
@@ -325,6 +328,8 @@ function namedInContext(
   const before = basis === "actor" ? h.previous.get(article) : undefined;
   if (before && DEMONSTRATIVE_NOUN_8.test(a.actor) && narrows(before.types, held.types, h.canon.taxonomy))
     return { types: before.types, holder: before.holder };
+  const thing = h.rules >= 12 && before ? demonstrativeThing(a.actor) : null;
+  if (before && thing && h.map.typesIn(thing, a.act, h.rules).length === 0) return before;
   const owing = h.rightsAgainst.get(a.act);
   if (!owing || held.holder.addressee !== "member_state" || !BENEFICIARY_ENSURED_8.test(a.action))
     return held;

@@ -117,5 +117,5 @@ export function holderOf(before: string, agent: string | null, rules: number, af
     const head = /^(.{3,60}?)\s(?:that|who)\s/u.exec(actor)?.[1];
     if (head && !/\bwhich\b/iu.test(head)) actor = head.trim();
   }
-  return rules >= 8 ? (conditionSubject(before, actor, after) ?? actor) : actor;
+  return rules >= 8 ? (conditionSubject(before, actor, after, rules) ?? actor) : actor;
 }

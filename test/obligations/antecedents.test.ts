@@ -1,7 +1,7 @@
 /** What a pronoun or a relative clause refers back to (src/obligations/antecedents.ts, rules 8). */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { conditionSubject, passedOnDuty } from "../../src/obligations/antecedents.ts";
+import { conditionSubject, demonstrativeThing, passedOnDuty } from "../../src/obligations/antecedents.ts";
 
 describe("antecedents", () => {
   test("a pronoun stands for the party a conditional clause names, in number", () => {
@@ -77,5 +77,31 @@ describe("antecedents", () => {
       from: "the manufacturer",
     });
     assert.equal(passedOnDuty("The provider shall draw up a report, which shall include the results."), null);
+  });
+
+  test("rules 12: a citation of the article's own paragraph and point is no part of the condition's subject", () => {
+    const before =
+      "If an entity as referred to in paragraph 1, point (b), is not established in the Union, but offers services within the Union, ";
+    assert.equal(conditionSubject(before, "it", "designate a representative in the Union", 11), null);
+    assert.equal(conditionSubject(before, "it", "designate a representative in the Union", 12), "an entity");
+  });
+
+  test("rules 12: a demonstrative before a thing, not before a party", () => {
+    assert.equal(
+      demonstrativeThing("Such decision to refuse the status of authorised CBAM declarant"),
+      "Such decision",
+    );
+    assert.equal(
+      demonstrativeThing("Such information provided to the recipient of the service"),
+      "Such information",
+    );
+    assert.equal(demonstrativeThing("That competent authority"), null);
+    assert.equal(demonstrativeThing("Such a person"), null);
+    assert.equal(demonstrativeThing("The decision"), null);
+    // "that" opening a clause ("ensure that access … is free of charge") is no demonstrative.
+    assert.equal(
+      demonstrativeThing("that access to the AI regulatory sandboxes is free of charge for SMEs"),
+      null,
+    );
   });
 });

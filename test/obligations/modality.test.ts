@@ -108,4 +108,19 @@ describe("modality", () => {
       "obligation",
     );
   });
+
+  test('rules 12: "only" past a citation before the condition, and what a State provides for only on conditions, bar the rest', () => {
+    const policy =
+      " only permit the use of the methods referred to in paragraph 2, points (c) and (d), where the financial entity:";
+    assert.equal(modalityIn("shall", policy, "The policy", 11), "obligation");
+    assert.equal(modalityIn("shall", policy, "The policy", 12), "prohibition");
+    const transfers =
+      " provide for any transfer by competent authorities of personal data … to take place, subject to compliance with the national provisions, only where the conditions laid down in this Chapter are met, namely:";
+    assert.equal(modalityIn("shall", transfers, "Member States", 11), "obligation");
+    assert.equal(modalityIn("shall", transfers, "Member States", 12), "prohibition");
+    assert.equal(
+      modalityIn("shall", " provide for penalties for infringements", "Member States", 12),
+      "obligation",
+    );
+  });
 });

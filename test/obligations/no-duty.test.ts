@@ -226,4 +226,23 @@ describe("sentences that state no duty", () => {
     // Being made subject to obligations is still a duty.
     assert.equal(statesNoDuty("Importers shall be subject to the obligations of manufacturers.", 11), false);
   });
+
+  test("rules 12, from the eighth dev sample: what a term covers for the act's purposes, and a date of application past a stray comma", () => {
+    for (const sentence of [
+      "For the purposes of this Regulation, market manipulation shall comprise any of the following activities:",
+      "For the purposes of this Regulation, inside information shall comprise the following types of information:",
+      "The procedure set out in Article 74 shall, apply from 26 May 2027 without prejudice to Article 74(14).",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 11), false, `until rules 12: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 12), true, `from rules 12: ${sentence}`);
+    }
+    // What a party must include stays its duty, whatever purpose it serves.
+    assert.equal(
+      statesNoDuty(
+        "For the purposes of paragraph 1, the provider shall include the following information:",
+        12,
+      ),
+      false,
+    );
+  });
 });

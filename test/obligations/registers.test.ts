@@ -373,4 +373,36 @@ describe("obligation registers on the eu release", () => {
     // "the Commission and Member States shall … develop international cooperation mechanisms" (LED Art 40).
     assert.equal(atom("led/art_40__point_a").addressee, "union_body");
   });
+
+  test("rules 12 in the release: a condition completes its lead-in, a demonstrative thing is its maker's, a non-EU entity's representative waits for the fact", () => {
+    const atomsOf = (node: string) => release.atoms.filter((x) => x.node === node);
+    // "personal data … may be processed … when all of the following conditions are met: (i) …" (AI Act
+    // Art 59(1)): each condition is a point of the permission, held as the lead-in is.
+    const condition = atomsOf("ai-act/art_59__para_1__point_i");
+    assert.deepEqual(
+      condition.map((a) => a.modality),
+      ["permission"],
+    );
+    // "Such decision to refuse the status of authorised CBAM declarant shall provide the reasons" (CBAM
+    // Art 17(3)): the refusing authority's, not the declarant's.
+    const refusal = atomsOf("cbam/art_17__para_3").find((a) => a.actor.startsWith("Such decision"));
+    assert.equal(refusal?.addressee, "public_authority");
+    // "For the purposes of this Regulation, market manipulation shall comprise …" (MiCA Art 91(2)): a
+    // definition, no one's duty.
+    assert.deepEqual(atomsOf("mica/art_91__para_2__point_a"), []);
+    // "If an entity as referred to in paragraph 1, point (b), is not established in the Union, … it shall
+    // designate a representative" (NIS2 Art 26(3)): the entity's, for an entity established outside
+    // the Union only.
+    const representative = atomsOf("nis2/art_26__para_3")[0];
+    assert.equal(representative?.addressee, "regulated_party");
+    const es = release.profiles.find((p) => p.id === "es-electricity-dso-essential-entity");
+    assert.ok(es);
+    const bound = (r: ReturnType<typeof decideFor>) =>
+      r.applicable.some((d) => d.atom.node === "nis2/art_26__para_3");
+    assert.equal(bound(decideFor(engine, es, AS_OF)), false);
+    assert.equal(
+      bound(decideFor(engine, { ...es, facts: { ...es.facts, jurisdiction: "NON_EU" } }, AS_OF)),
+      true,
+    );
+  });
 });
