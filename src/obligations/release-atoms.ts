@@ -23,7 +23,7 @@ import {
   narrows,
 } from "./subject-roles.ts";
 import { ActorMap } from "./taxonomy.ts";
-import { GIVES_POWERS_10, keeperNamed, mergeHeld, ThingTrail } from "./thing-trail.ts";
+import { agreementParties, GIVES_POWERS_10, keeperNamed, mergeHeld, ThingTrail } from "./thing-trail.ts";
 
 export interface ReleasedAtom extends BindingAtom {
   /**
@@ -187,6 +187,13 @@ function beneficiaryRight(a: Atom, h: Holders): string[] | null {
   return owing && namesBeneficiary(a.actor) && isRightWorded(a.action, h.rules) ? [...owing].sort() : null;
 }
 
+/** The own texts of a unit and its ancestors, nearest first. */
+const textsAround = (node: string, byNode: Map<string, Unit>): string[] => {
+  const texts: string[] = [];
+  for (let u = byNode.get(node); u; u = u.parent ? byNode.get(u.parent) : undefined) texts.push(u.own_text);
+  return texts;
+};
+
 /** The holder a part names for the unit or one of its ancestors (scope.yaml parts' `holder`). */
 function holderOfPart(h: Holders, node: string): string | undefined {
   for (let n = node; ; n = n.slice(0, n.lastIndexOf("__"))) {
@@ -315,6 +322,8 @@ function holderOf(
  * - rules 12: "Such decision to refuse the status of authorised CBAM declarant" after "the granting of
  *   the status … shall be refused" (CBAM Art 17(3)) is the refusing authority's: a demonstrative before
  *   a thing the map gives no keeper takes the article's previous holder (antecedents.ts);
+ * - rules 12: "That agreement shall cover …" after "an agreement between the manufacturer, the incoming
+ *   notified body and … the outgoing notified body" (MDR Art 58(1)) binds each party to it;
  * - a State that ensures subscribers or end-users a possibility or an opportunity (ePrivacy Arts 11,
  *   12(2)) prescribes it to the parties that owe those rights (scope.yaml `rights_against`).
  */
@@ -330,6 +339,10 @@ function namedInContext(
     return { types: before.types, holder: before.holder };
   const thing = h.rules >= 12 && before ? demonstrativeThing(a.actor) : null;
   if (before && thing && h.map.typesIn(thing, a.act, h.rules).length === 0) return before;
+  const parties = h.rules >= 12 ? agreementParties(a.actor, textsAround(a.node, h.byNode)) : null;
+  const bound = parties ? h.map.allTypesIn(parties, a.act, h.rules) : [];
+  if (parties && bound.length > 0)
+    return { types: bound, holder: addresseeOf(parties, "", a.act, h.map, h.canon.taxonomy, h.rules) };
   const owing = h.rightsAgainst.get(a.act);
   if (!owing || held.holder.addressee !== "member_state" || !BENEFICIARY_ENSURED_8.test(a.action))
     return held;

@@ -72,6 +72,25 @@ function thingNoun(actor: string): string | null {
 /** Rules 10: a passive that gives its subject powers ("shall be given all supervisory … powers"). */
 export const GIVES_POWERS_10 = /^\s*be\s+(?:given|granted|conferred|vested\s+with)\b[^.;]*\bpowers?\b/iu;
 
+/**
+ * Rules 12: an agreement is its parties' ("the detailed arrangements for the change of notified body
+ * shall be clearly defined in an agreement between the manufacturer, the incoming notified body and, where
+ * practicable the outgoing notified body. That agreement shall cover at least the following aspects:",
+ * MDR Art 58(1)): the words that name them, read in the unit's text and its ancestors', nearest first.
+ */
+export function agreementParties(actor: string, texts: string[]): string | null {
+  const kind = /^(?:that|this|the|such)\s+(agreement|contract|arrangement)s?$/iu.exec(actor.trim())?.[1];
+  if (!kind) return null;
+  // The parties as named ("between the manufacturer, …"), not a pronoun ("between them").
+  const between = new RegExp(`\\b${kind}s?\\s+(?:\\w+\\s+){0,2}?between\\s+((?:the|an?)\\s[^.;:]+)`, "iu");
+  for (const text of texts) {
+    const m = between.exec(text);
+    // The commas that list them are no part of any party's name.
+    if (m) return (m[1] as string).replace(/,/gu, " ");
+  }
+  return null;
+}
+
 /** A holder as release atoms decide it: its entity types and its addressee. */
 export type Held = { types: string[]; holder: AddresseeOf };
 

@@ -393,6 +393,12 @@ describe("obligation registers on the eu release", () => {
     // "If an entity as referred to in paragraph 1, point (b), is not established in the Union, … it shall
     // designate a representative" (NIS2 Art 26(3)): the entity's, for an entity established outside
     // the Union only.
+    // "… an agreement between the manufacturer, the incoming notified body and, where practicable the
+    // outgoing notified body. That agreement shall cover …" (MDR Art 58(1)): each party's.
+    assert.deepEqual(atomsOf("mdr/art_58__para_1__point_a")[0]?.applies_to, [
+      "medical_device_manufacturer",
+      "notified_body",
+    ]);
     const representative = atomsOf("nis2/art_26__para_3")[0];
     assert.equal(representative?.addressee, "regulated_party");
     const es = release.profiles.find((p) => p.id === "es-electricity-dso-essential-entity");

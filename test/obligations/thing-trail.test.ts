@@ -4,7 +4,12 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { referencedUnit, referencedUnits, ThingTrail } from "../../src/obligations/thing-trail.ts";
+import {
+  agreementParties,
+  referencedUnit,
+  referencedUnits,
+  ThingTrail,
+} from "../../src/obligations/thing-trail.ts";
 
 describe("the thing trail", () => {
   test("a thing referred to in a paragraph or subparagraph names that unit of its own article", () => {
@@ -127,5 +132,24 @@ describe("the thing trail", () => {
     };
     assert.equal(trail.subjectReferredTo(notification, 10), "manufacturer");
     assert.equal(trail.subjectReferredTo({ ...notification, actor: "The register" }, 10), undefined);
+  });
+
+  test("rules 12: an agreement is its parties', named as the text lists them, not a pronoun", () => {
+    const mdr =
+      "In cases where a manufacturer terminates its contract with a notified body …, the detailed arrangements for the change of notified body shall be clearly defined in an agreement between the manufacturer, the incoming notified body and, where practicable the outgoing notified body. That agreement shall cover at least the following aspects:";
+    assert.equal(
+      agreementParties("That agreement", [
+        "the date on which the contract with the outgoing notified body ends;",
+        mdr,
+      ]),
+      "the manufacturer  the incoming notified body and  where practicable the outgoing notified body",
+    );
+    assert.equal(
+      agreementParties("That agreement", [
+        "They shall determine their responsibilities by means of an arrangement between them.",
+      ]),
+      null,
+    );
+    assert.equal(agreementParties("The technical documentation", [mdr]), null);
   });
 });
