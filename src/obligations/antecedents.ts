@@ -51,13 +51,16 @@ export function conditionParty(before: string, rules = 8): string | null {
     // A saving clause before the condition ("Without prejudice to Article 40, where a Member State makes
     // one of the following findings, it shall require …", RED Art 43(1)) is no part of it.
     .replace(/^(?:without prejudice to|by way of derogation from|notwithstanding)\s[^,;]{1,120},\s*/iu, "");
-  const m = CONDITION_SUBJECT_8.exec(clause);
+  // Rules 12: a party that opts or chooses ("Where a microenterprise or small enterprise opts to provide
+  // the information … in a simplified manner, it shall use the form", CRA Art 33(5)).
+  const m = (rules >= 12 ? OPTS_12.exec(clause) : null) ?? CONDITION_SUBJECT_8.exec(clause);
   const subject = m?.[1]?.trim();
   if (!subject || subject.split(/\s+/u).length > 12) return null;
   // The party must be the subject's head, not a complement's ("the notification to the supervisory
   // authority" is a notification): the head ends where the first complement begins.
   const head = headOf(subject);
-  const party = PARTY_HEAD_8.exec(head);
+  // Rules 12: an enterprise by its size is a party too ("a microenterprise or small enterprise", CRA Art 33(5)).
+  const party = PARTY_HEAD_8.exec(head) ?? (rules >= 12 ? /\b(?:micro)?enterprises?$/u.exec(head) : null);
   if (!party || party.index + party[0].length !== head.length) return null;
   return subject;
 }
@@ -97,6 +100,8 @@ const THING_PREDICATE_8 =
   /^\s*(?:also\s+)?be\s+(?!\w+(?:ed|en)\b)(?:\w+ly\s+)?(?:reasonable|proportionate|appropriate|adequate|fair|cost-based|in line with|commensurate|limited to|consistent with|clear|transparent|objective|non-discriminatory)\b/iu;
 const CONDITION_SUBJECT_8 =
   /^(?:where|if|when|whenever|in the event that)\s+((?:(?:the|a|an|any|each|such)\s+)?[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|requires?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|imposes?|impose|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
+const OPTS_12 =
+  /^(?:where|if|when|whenever|in the event that)\s+((?:(?:the|a|an|any|each|such)\s+)?[^,;()]{2,100}?)\s+(?:opts?|chooses?|elects?|decides? to make use)\b/iu;
 const PARTY_HEAD_8 = new RegExp(
   String.raw`\b(?:${FIRM_NOUN}|${PUBLIC_NOUN})(?=\s+(?:of|in|to|for|under|referred|concerned|which|that|who)\b|$)`,
   "u",

@@ -104,6 +104,15 @@ const ONLY_WITH_11 =
 const ONLY_12 =
   /^\s*only\s+(?:[\w’(),-]+\s+){1,16}?(?:if|where|when|provided that)\b|^\s*provide for\b[^.;]{0,400}\bonly (?:if|where|when|to the extent)\b/iu;
 
+/**
+ * Rules 12: a list of powers past an interjection and "at least" ("competent authorities shall have, in
+ * accordance with national law, at least the following supervisory and investigatory powers", MiCA Art
+ * 94(3)), and the ways powers are exercised ("Such powers shall be exercised in any of the following
+ * ways:", AIFMD Art 46(1)): grants, as rules 8 read "shall have the following powers".
+ */
+const POWERS_12 =
+  /^\s*have,?\s+(?:[^,;:]{1,80},\s*)?(?:at least |at a minimum )?(?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b|^\s*be exercised in (?:any|one or more) of the following ways\b/iu;
+
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -135,5 +144,9 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   if (rules >= 10 && ONLY_10.test(head) && modal !== "may" && !/not/u.test(modal)) return "prohibition";
   if (rules >= 11 && ONLY_WITH_11.test(head) && modal !== "may" && !/not/u.test(modal)) return "prohibition";
   if (rules >= 12 && ONLY_12.test(head) && !/not/u.test(modal)) return "prohibition";
+  // Rules 12: "Neither a conformity assessment body, its top-level management nor the personnel … shall
+  // be directly involved" (AI Act Art 31(5)) bars each, as "No …" does.
+  if (rules >= 12 && /^\s*Neither\s/u.test(before)) return "prohibition";
+  if (rules >= 12 && POWERS_12.test(head)) return "permission";
   return modalityOf(modal);
 }

@@ -68,9 +68,15 @@ const NOT_A_DUTY_11 =
  * Regulation, market manipulation shall comprise any of the following activities:", MiCA Art 91(2);
  * "inside information shall comprise", Art 87(1)), and a date of application survives a stray comma
  * ("The procedure set out in Article 74 shall, apply from 26 May 2027", IVDR Art 113(3), as published).
+ * From the ninth dev sample: what a right does not adversely affect (Data Act Art 5(13)), to what a
+ * rule also or only applies ("A prohibition or restriction shall only apply to action taken after the
+ * measures take effect", MiFIR Art 40(5)), a period not counted (CRMA Art 11(9)), what counts as evidence
+ * ("may be used as an element by which to demonstrate compliance", GDPR Arts 24(3), 28(5), 32(3)) and
+ * what the act's provisions do not prevent ("Neither this Article nor Article 76 … shall prevent",
+ * MiFID II Art 81(5)).
  */
 const NOT_A_DUTY_12 =
-  /^\s*For the purposes of (?:this|the present) (?:Regulation|Directive|Article|Chapter|Title|Section)\b[^.;]{0,200}\bshall (?:comprise|include|cover|encompass|consist of)\b|\bshall,\s*apply (?:from|as from|until)\b/iu;
+  /\bshall not (?:\w+ly )?affect\b|\bshall (?:only|also|equally|likewise) apply\b|\bshall not be counted towards\b|\bmay be used as an element\b|^\s*Neither\s+(?:this|that|the present|paragraph|Articles?)\b|^\s*For the purposes of (?:this|the present) (?:Regulation|Directive|Article|Chapter|Title|Section)\b[^.;]{0,200}\bshall (?:comprise|include|cover|encompass|consist of)\b|\bshall,\s*apply (?:from|as from|until)\b/iu;
 const SUBJECT_TO_OBLIGATIONS_9 = /\bshall (?:also )?be subject to the (?:same )?(?:obligations|duties)\b/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;

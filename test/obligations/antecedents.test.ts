@@ -84,6 +84,11 @@ describe("antecedents", () => {
       "If an entity as referred to in paragraph 1, point (b), is not established in the Union, but offers services within the Union, ";
     assert.equal(conditionSubject(before, "it", "designate a representative in the Union", 11), null);
     assert.equal(conditionSubject(before, "it", "designate a representative in the Union", 12), "an entity");
+    // Rules 12 also read a party that opts or chooses.
+    const opts =
+      "Where a microenterprise or small enterprise opts to provide the information set out in Annex VII in a simplified manner, ";
+    assert.equal(conditionSubject(opts, "it", "use the form", 11), null);
+    assert.equal(conditionSubject(opts, "it", "use the form", 12), "a microenterprise or small enterprise");
   });
 
   test("rules 12: a demonstrative before a thing, not before a party", () => {

@@ -122,5 +122,18 @@ describe("modality", () => {
       modalityIn("shall", " provide for penalties for infringements", "Member States", 12),
       "obligation",
     );
+    const neither =
+      "Neither a conformity assessment body, its top-level management nor the personnel responsible for carrying out its conformity assessment tasks";
+    assert.equal(modalityIn("shall", " be directly involved in the design", neither, 11), "obligation");
+    assert.equal(modalityIn("shall", " be directly involved in the design", neither, 12), "prohibition");
+    // Powers listed past an interjection and "at least", and the ways they are exercised, are granted.
+    const powers =
+      " have, in accordance with national law, at least the following supervisory and investigatory powers in addition to the powers referred to in paragraph 1:";
+    assert.equal(modalityIn("shall", powers, "competent authorities", 11), "obligation");
+    assert.equal(modalityIn("shall", powers, "competent authorities", 12), "permission");
+    assert.equal(
+      modalityIn("shall", " be exercised in any of the following ways:", "Such powers", 12),
+      "permission",
+    );
   });
 });

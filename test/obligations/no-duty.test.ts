@@ -232,10 +232,23 @@ describe("sentences that state no duty", () => {
       "For the purposes of this Regulation, market manipulation shall comprise any of the following activities:",
       "For the purposes of this Regulation, inside information shall comprise the following types of information:",
       "The procedure set out in Article 74 shall, apply from 26 May 2027 without prejudice to Article 74(14).",
+      "The right referred to in paragraph 1 shall not adversely affect the rights of data subjects pursuant to the applicable Union and national law on the protection of personal data.",
+      "A prohibition or restriction shall only apply to action taken after the measures take effect.",
+      "The period between the deadline for providing the additional information and the submission of that information shall not be counted towards the duration of the permit-granting process.",
+      "Adherence to approved codes of conduct as referred to in Article 40 may be used as an element by which to demonstrate compliance with the obligations of the controller.",
+      "Neither this Article nor Article 76 or 88 shall prevent a competent authority from transmitting to ESMA … confidential information.",
     ]) {
       assert.equal(statesNoDuty(sentence, 11), false, `until rules 12: ${sentence}`);
       assert.equal(statesNoDuty(sentence, 12), true, `from rules 12: ${sentence}`);
     }
+    // "Neither" before parties bars them (modality.ts), it is no rule about the act.
+    assert.equal(
+      statesNoDuty(
+        "Neither a conformity assessment body nor its personnel shall be directly involved in the design.",
+        12,
+      ),
+      false,
+    );
     // What a party must include stays its duty, whatever purpose it serves.
     assert.equal(
       statesNoDuty(
