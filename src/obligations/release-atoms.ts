@@ -5,25 +5,19 @@
  */
 import type { Unit } from "../canon/model.ts";
 import { type AddresseeOf, addresseeOf, isRuleAboutLaw, owedBy } from "./addressee.ts";
-import { conditionParty, demonstrativeThing } from "./antecedents.ts";
+import { conditionParty } from "./antecedents.ts";
 import type { BindingAtom } from "./applicability.ts";
 import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts";
 import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
+import { namedInContext } from "./named-in-context.ts";
 import { agentOf } from "./passive.ts";
 import { prescribedByState } from "./prescribed.ts";
 import { actParties } from "./scope.ts";
-import {
-  BENEFICIARY_7,
-  BENEFICIARY_ENSURED_8,
-  DEMONSTRATIVE_NOUN_8,
-  isPatient,
-  namesBeneficiary,
-  narrows,
-} from "./subject-roles.ts";
+import { BENEFICIARY_7, isPatient, namesBeneficiary } from "./subject-roles.ts";
 import { ActorMap } from "./taxonomy.ts";
-import { agreementParties, GIVES_POWERS_10, keeperNamed, mergeHeld, ThingTrail } from "./thing-trail.ts";
+import { GIVES_POWERS_10, keeperNamed, mergeHeld, ThingTrail } from "./thing-trail.ts";
 
 export interface ReleasedAtom extends BindingAtom {
   /**
@@ -187,13 +181,6 @@ function beneficiaryRight(a: Atom, h: Holders): string[] | null {
   return owing && namesBeneficiary(a.actor) && isRightWorded(a.action, h.rules) ? [...owing].sort() : null;
 }
 
-/** The own texts of a unit and its ancestors, nearest first. */
-const textsAround = (node: string, byNode: Map<string, Unit>): string[] => {
-  const texts: string[] = [];
-  for (let u = byNode.get(node); u; u = u.parent ? byNode.get(u.parent) : undefined) texts.push(u.own_text);
-  return texts;
-};
-
 /** The holder a part names for the unit or one of its ancestors (scope.yaml parts' `holder`). */
 function holderOfPart(h: Holders, node: string): string | undefined {
   for (let n = node; ; n = n.slice(0, n.lastIndexOf("__"))) {
@@ -312,45 +299,6 @@ function holderOf(
   if ((basis === "actor" || basis === "actor and action") && holdsDuties)
     remember(a, article, thing, { types: appliesTo, holder }, h);
   return { appliesTo, basis, holder };
-}
-
-/**
- * Rules 8: who a party's words name, read with the article and the act around them:
- * - "Those undertakings" after "Undertakings which have been designated as having significant market
- *   power … shall inform" (EECC Art 78(1)) are those: a demonstrative before a bare noun the map gives a
- *   broader type takes the narrower type the article has just named;
- * - rules 12: "Such decision to refuse the status of authorised CBAM declarant" after "the granting of
- *   the status … shall be refused" (CBAM Art 17(3)) is the refusing authority's: a demonstrative before
- *   a thing the map gives no keeper takes the article's previous holder (antecedents.ts);
- * - rules 12: "That agreement shall cover …" after "an agreement between the manufacturer, the incoming
- *   notified body and … the outgoing notified body" (MDR Art 58(1)) binds each party to it;
- * - a State that ensures subscribers or end-users a possibility or an opportunity (ePrivacy Arts 11,
- *   12(2)) prescribes it to the parties that owe those rights (scope.yaml `rights_against`).
- */
-function namedInContext(
-  a: Atom,
-  article: string,
-  basis: ReleasedAtom["applies_to_basis"],
-  held: Holder,
-  h: Holders,
-): Holder {
-  const before = basis === "actor" ? h.previous.get(article) : undefined;
-  if (before && DEMONSTRATIVE_NOUN_8.test(a.actor) && narrows(before.types, held.types, h.canon.taxonomy))
-    return { types: before.types, holder: before.holder };
-  const thing = h.rules >= 12 && before ? demonstrativeThing(a.actor) : null;
-  if (before && thing && h.map.typesIn(thing, a.act, h.rules).length === 0) return before;
-  const parties = h.rules >= 12 ? agreementParties(a.actor, textsAround(a.node, h.byNode)) : null;
-  const bound = parties ? h.map.allTypesIn(parties, a.act, h.rules) : [];
-  if (parties && bound.length > 0)
-    return { types: bound, holder: addresseeOf(parties, "", a.act, h.map, h.canon.taxonomy, h.rules) };
-  const owing = h.rightsAgainst.get(a.act);
-  if (!owing || held.holder.addressee !== "member_state" || !BENEFICIARY_ENSURED_8.test(a.action))
-    return held;
-  const misread = held.holder.through_national_law ?? [];
-  return {
-    types: [...new Set([...held.types.filter((t) => !misread.includes(t)), ...owing])].sort(),
-    holder: { ...held.holder, through_national_law: [...owing].sort() },
-  };
 }
 
 /**

@@ -399,6 +399,9 @@ describe("obligation registers on the eu release", () => {
       "medical_device_manufacturer",
       "notified_body",
     ]);
+    // "The delegation of power referred to in Article 12(8) and Article 43(8) shall be conferred on the
+    // Commission" (GDPR Art 92(2)): the Commission's power, not the Parliament's named after it.
+    assert.deepEqual(atomsOf("gdpr/art_92__para_2")[0]?.applies_to, ["commission"]);
     const representative = atomsOf("nis2/art_26__para_3")[0];
     assert.equal(representative?.addressee, "regulated_party");
     const es = release.profiles.find((p) => p.id === "es-electricity-dso-essential-entity");
