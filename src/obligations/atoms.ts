@@ -128,6 +128,14 @@ export interface Atom {
  *      classification are legal effects (no-duty); "only with the agreement of" bars the rest (modality);
  *      a participle opening a sentence ("Taking into account …, the controller shall") leads in as a
  *      clause does (subject).
+ *  12: a lead-in's conditions complete it (only its exceptions state no duty); "only" past a
+ *      citation, a State's "provide for … only where" and "Neither … nor … shall" bar the rest, powers
+ *      past an interjection are grants (modality); definitions for the act's purposes, what a rule
+ *      does not affect or also/only applies to, periods not counted and elements of proof are no
+ *      duties (no-duty); a condition's subject drops its own-article citation and may be a party that
+ *      opts (antecedents). In release atoms: a demonstrative before a thing is the previous holder's,
+ *      an agreement binds each party it is between, a power is whom it is conferred on
+ *      (named-in-context.ts).
  */
 export const EXTRACTION_RULES = 12;
 

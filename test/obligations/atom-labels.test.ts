@@ -42,6 +42,10 @@ const TEST3_SHORTFALL =
 const DEV7_SHORTFALL =
   "seventh dev sample (200 atoms, seed 20261205, read twice: the readings agree on every modality and 99 % of addressees) scored 95.5 % modality, 90.0 % addressee, 91.1 % actor before tuning on it and 98.5 %, 92.0 %, 92.7 % after rules 11; the held-out samples, scored once at the session's end: test3 92.5 %, 91.5 %, 95.2 % (92.5 %, 91.0 %, 94.7 % under rules 10), test2 89.5 %, 85.0 %, 89.3 % (89.5 %, 85.0 %, 88.8 %); the eighth dev sample (seed 20261206, read twice, labels committed before scoring) scored once under the final rules 11, nothing tuned on it yet: 92.0 %, 89.0 %, 92.9 %: modality and addressee still short of the targets on every sample the rules were not read on";
 
+/** Why the ninth dev sample (sixteenth session) and the held-out samples under rules 12 do not meet them. */
+const DEV9_SHORTFALL =
+  "ninth dev sample (200 atoms, seed 20261207, read twice: the readings agree on 99 % of modalities and 99 % of addressees; labels committed before scoring) scored 94.0 % modality, 90.5 % addressee, 91.7 % actor under the first rules 12 readings (read on dev8) and 97.5 %, 93.0 %, 92.7 % after the rest of rules 12 was read on it; the eighth dev sample moved from 92.0 %, 89.0 %, 92.9 % (rules 11, unread) to 95.5 %, 91.5 %, 93.0 %; the held-out samples, scored once at the session's end: test3 93.5 %, 91.5 %, 95.2 % (92.5 %, 91.5 %, 95.2 % under rules 11), test2 91.5 %, 86.5 %, 88.4 % (89.5 %, 85.0 %, 89.3 %): addressee, and modality on every held-out sample, still short of the targets";
+
 /** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
   assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
@@ -76,6 +80,7 @@ describe("atoms against labels written from the text", () => {
       "labels-test3.json",
       "labels-dev7.json",
       "labels-dev8.json",
+      "labels-dev9.json",
     ])
       scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
@@ -127,7 +132,8 @@ describe("atoms against labels written from the text", () => {
     ["the sixth dev sample, read twice", "labels-dev6.json", 200, TEST3_SHORTFALL],
     ["the third test sample, read twice and held out", "labels-test3.json", 200, TEST3_SHORTFALL],
     ["the seventh dev sample, read twice", "labels-dev7.json", 200, DEV7_SHORTFALL],
-    ["the eighth dev sample, read twice", "labels-dev8.json", 200, DEV7_SHORTFALL],
+    ["the eighth dev sample, read twice", "labels-dev8.json", 200, DEV9_SHORTFALL],
+    ["the ninth dev sample, read twice", "labels-dev9.json", 200, DEV9_SHORTFALL],
   ] as const) {
     test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
       const annex = readLabels(join(ROOT, "eval", "atoms", file));
