@@ -109,31 +109,48 @@ describe("modality", () => {
     );
   });
 
-  test('rules 12: "only" past a citation before the condition, and what a State provides for only on conditions, bar the rest', () => {
-    const policy =
-      " only permit the use of the methods referred to in paragraph 2, points (c) and (d), where the financial entity:";
-    assert.equal(modalityIn("shall", policy, "The policy", 11), "obligation");
-    assert.equal(modalityIn("shall", policy, "The policy", 12), "prohibition");
-    const transfers =
-      " provide for any transfer by competent authorities of personal data … to take place, subject to compliance with the national provisions, only where the conditions laid down in this Chapter are met, namely:";
-    assert.equal(modalityIn("shall", transfers, "Member States", 11), "obligation");
-    assert.equal(modalityIn("shall", transfers, "Member States", 12), "prohibition");
+  /** A head read as `from` under the rules before `rules`, and as `to` from them on. */
+  const readsAnew = (rules: number, subject: string, head: string, from: string, to: string) => {
+    assert.equal(modalityIn("shall", head, subject, rules - 1), from, `until rules ${rules}: ${head}`);
+    assert.equal(modalityIn("shall", head, subject, rules), to, `from rules ${rules}: ${head}`);
+  };
+
+  test('rules 12: "only" past a citation, a State\'s "provide for … only where" and "Neither … nor" bar the rest', () => {
+    readsAnew(
+      12,
+      "The policy",
+      " only permit the use of the methods referred to in paragraph 2, points (c) and (d), where the financial entity:",
+      "obligation",
+      "prohibition",
+    );
+    readsAnew(
+      12,
+      "Member States",
+      " provide for any transfer by competent authorities of personal data … to take place, subject to compliance with the national provisions, only where the conditions laid down in this Chapter are met, namely:",
+      "obligation",
+      "prohibition",
+    );
+    readsAnew(
+      12,
+      "Neither a conformity assessment body, its top-level management nor the personnel responsible for carrying out its conformity assessment tasks",
+      " be directly involved in the design",
+      "obligation",
+      "prohibition",
+    );
     assert.equal(
       modalityIn("shall", " provide for penalties for infringements", "Member States", 12),
       "obligation",
     );
-    const neither =
-      "Neither a conformity assessment body, its top-level management nor the personnel responsible for carrying out its conformity assessment tasks";
-    assert.equal(modalityIn("shall", " be directly involved in the design", neither, 11), "obligation");
-    assert.equal(modalityIn("shall", " be directly involved in the design", neither, 12), "prohibition");
-    // Powers listed past an interjection and "at least", and the ways they are exercised, are granted.
-    const powers =
-      " have, in accordance with national law, at least the following supervisory and investigatory powers in addition to the powers referred to in paragraph 1:";
-    assert.equal(modalityIn("shall", powers, "competent authorities", 11), "obligation");
-    assert.equal(modalityIn("shall", powers, "competent authorities", 12), "permission");
-    assert.equal(
-      modalityIn("shall", " be exercised in any of the following ways:", "Such powers", 12),
+  });
+
+  test('rules 12: powers listed past an interjection and "at least", and the ways they are exercised, are granted', () => {
+    readsAnew(
+      12,
+      "competent authorities",
+      " have, in accordance with national law, at least the following supervisory and investigatory powers in addition to the powers referred to in paragraph 1:",
+      "obligation",
       "permission",
     );
+    readsAnew(12, "Such powers", " be exercised in any of the following ways:", "obligation", "permission");
   });
 });
