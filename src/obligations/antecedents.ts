@@ -59,8 +59,10 @@ export function conditionParty(before: string, rules = 8): string | null {
   // The party must be the subject's head, not a complement's ("the notification to the supervisory
   // authority" is a notification): the head ends where the first complement begins.
   const head = headOf(subject);
-  // Rules 12: an enterprise by its size is a party too ("a microenterprise or small enterprise", CRA Art 33(5)).
-  const party = PARTY_HEAD_8.exec(head) ?? (rules >= 12 ? /\b(?:micro)?enterprises?$/u.exec(head) : null);
+  // Rules 12: an enterprise by its size, a re-user, an applicant and a recipient are parties too ("a
+  // microenterprise or small enterprise", CRA Art 33(5); "Where a re-user intends to transfer …, it shall
+  // inform the public sector body", DGA Art 5(9)).
+  const party = PARTY_HEAD_8.exec(head) ?? (rules >= 12 ? PARTY_HEAD_12.exec(head) : null);
   if (!party || party.index + party[0].length !== head.length) return null;
   return subject;
 }
@@ -100,6 +102,7 @@ const THING_PREDICATE_8 =
   /^\s*(?:also\s+)?be\s+(?!\w+(?:ed|en)\b)(?:\w+ly\s+)?(?:reasonable|proportionate|appropriate|adequate|fair|cost-based|in line with|commensurate|limited to|consistent with|clear|transparent|objective|non-discriminatory)\b/iu;
 const CONDITION_SUBJECT_8 =
   /^(?:where|if|when|whenever|in the event that)\s+((?:(?:the|a|an|any|each|such)\s+)?[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|requires?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|imposes?|impose|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
+const PARTY_HEAD_12 = /\b(?:(?:micro)?enterprises?|re-users?|applicants?|recipients?)$/u;
 const OPTS_12 =
   /^(?:where|if|when|whenever|in the event that)\s+((?:(?:the|a|an|any|each|such)\s+)?[^,;()]{2,100}?)\s+(?:opts?|chooses?|elects?|decides? to make use)\b/iu;
 const PARTY_HEAD_8 = new RegExp(

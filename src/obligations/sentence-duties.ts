@@ -78,6 +78,7 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
         (AGREED_THAT_8.test(before) ||
           RELATIVE_THAT_8.test(before) ||
           (PREPOSITION_WHICH_8.test(before) && laterModal(x)))) ||
+      (rules >= 12 && /^may\b/u.test(x[0]) && CONTENT_THAT_12.test(before)) ||
       (relative && /\b(?:and|or|but)\s+(?:\w+\s+)?$/iu.test(before));
     if (!relative) return x;
   }
@@ -104,6 +105,15 @@ const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
  */
 const RELATIVE_THAT_8 =
   /(?<!\b(?:ensure|ensures|ensured|require|requires|required|provide|provides|provided|stipulate|stipulates|means|so|such|order|given|fact|case|extent|condition|way|decide|decides|agree|agrees|state|states|verify|verifies|check|checks|demonstrate|demonstrates|show|shows)\s)\b[a-z]+\s+that\s+$/iu;
+/**
+ * Rules 12: so is one in what a risk, a possibility or an indication is of ("explaining, where
+ * applicable, if there is a risk that deadlines may not be respected", RTS 2024/1774 Art 27(2)(h);
+ * "indications that malicious activity may have been carried out", Art 23(5)(a)): it states what may
+ * happen, not what anyone may do. Only "may", and only within the clause (no comma): "risks that result
+ * from the investment … shall be borne by the issuer" (MiCA Art 38(4)) keeps its duty.
+ */
+const CONTENT_THAT_12 =
+  /\b(?:risks?|possibilit(?:y|ies)|likelihood|probability|indications?|evidence|assumptions?|expectations?)\s+that\s+(?:[\w’'()-]+\s+){0,12}$/iu;
 /**
  * Rules 8: so is one a few words after a preposition and "which" ("undertakings to which the radio
  * spectrum shall be assigned have been selected …, Member States shall grant", EECC Art 36).

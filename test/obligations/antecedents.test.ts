@@ -89,6 +89,10 @@ describe("antecedents", () => {
       "Where a microenterprise or small enterprise opts to provide the information set out in Annex VII in a simplified manner, ";
     assert.equal(conditionSubject(opts, "it", "use the form", 11), null);
     assert.equal(conditionSubject(opts, "it", "use the form", 12), "a microenterprise or small enterprise");
+    const reuser =
+      "Where a re-user intends to transfer non-personal data protected on the grounds set out in Article 3(1) to a third country, ";
+    assert.equal(conditionSubject(reuser, "it", "inform the public sector body", 11), null);
+    assert.equal(conditionSubject(reuser, "it", "inform the public sector body", 12), "a re-user");
   });
 
   test("rules 12: a demonstrative before a thing, not before a party", () => {

@@ -402,6 +402,10 @@ describe("obligation registers on the eu release", () => {
     // "The delegation of power referred to in Article 12(8) and Article 43(8) shall be conferred on the
     // Commission" (GDPR Art 92(2)): the Commission's power, not the Parliament's named after it.
     assert.deepEqual(atomsOf("gdpr/art_92__para_2")[0]?.applies_to, ["commission"]);
+    // ADCO, the administrative cooperation group of the market surveillance authorities (Regulation
+    // 2019/1020 Art 30(2)), is a Union-level group (CRA Art 52(15)); the EDIB advises under the Data Act too.
+    assert.ok(atomsOf("cra/art_52__para_15").every((a) => a.addressee === "union_body"));
+    assert.equal(atomsOf("data-act/art_32__para_3__subpara_3")[0]?.addressee, "union_body");
     const representative = atomsOf("nis2/art_26__para_3")[0];
     assert.equal(representative?.addressee, "regulated_party");
     const es = release.profiles.find((p) => p.id === "es-electricity-dso-essential-entity");

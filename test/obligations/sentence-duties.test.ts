@@ -59,4 +59,14 @@ describe("duties in a sentence", () => {
     assert.equal(read(point, 10).length, 1);
     assert.deepEqual(read(point, 11), []);
   });
+
+  test("rules 12: a 'may' in what a risk or an indication is of states no one's permission; a 'shall' after such a clause still binds", () => {
+    const point =
+      "indications that malicious activity may have been carried out in an ICT system or network, or that such ICT system or network may have been compromised;";
+    assert.equal(read(point, 11)[0]?.[0], "permission");
+    assert.deepEqual(read(point, 12), []);
+    const borne =
+      "All profits or losses, and any counterparty or operational risks that result from the investment of the reserve of assets shall be borne by the issuer of the asset-referenced token.";
+    assert.equal(read(borne, 12)[0]?.[0], "obligation");
+  });
 });
