@@ -37,17 +37,17 @@ export function conditionParty(before: string, rules = 8): string | null {
   // A citation inside the subject ("providers of very large online platforms as referred to in Article
   // 33 of Regulation (EU) 2022/2065 of the European Parliament and of the Council (6) require …", eIDAS
   // Art 5f(3)) is no part of whom it names.
-  const clause = before
+  const cited = before
     .trim()
     .replace(
       /\s+(?:as\s+)?referred to in (?:Article|Articles|point|Annex)\b(?:[^,;]*?of the Council|[^,;]*?\d{4}\/\d+)(?:\s*\(\d+\))?(?=\s)/u,
       "",
     )
-    .replace(/\s*\(\d+\)(?=\s)/gu, "")
-    // Rules 12: so is a citation of the article's own paragraph and point ("If an entity as referred to
-    // in paragraph 1, point (b), is not established in the Union, … it shall designate a
-    // representative", NIS2 Art 26(3)).
-    .replace(rules >= 12 ? OWN_CITATION_12 : /(?!)/u, "")
+    .replace(/\s*\(\d+\)(?=\s)/gu, "");
+  // Rules 12: so is a citation of the article's own paragraph and point ("If an entity as referred to in
+  // paragraph 1, point (b), is not established in the Union, … it shall designate a representative",
+  // NIS2 Art 26(3)).
+  const clause = (rules >= 12 ? cited.replace(OWN_CITATION_12, "") : cited)
     // A saving clause before the condition ("Without prejudice to Article 40, where a Member State makes
     // one of the following findings, it shall require …", RED Art 43(1)) is no part of it.
     .replace(/^(?:without prejudice to|by way of derogation from|notwithstanding)\s[^,;]{1,120},\s*/iu, "");
@@ -62,9 +62,9 @@ export function conditionParty(before: string, rules = 8): string | null {
   // Rules 12: an enterprise by its size, a re-user, an applicant and a recipient are parties too ("a
   // microenterprise or small enterprise", CRA Art 33(5); "Where a re-user intends to transfer …, it shall
   // inform the public sector body", DGA Art 5(9)).
-  const party = PARTY_HEAD_8.exec(head) ?? (rules >= 12 ? PARTY_HEAD_12.exec(head) : null);
-  if (!party || party.index + party[0].length !== head.length) return null;
-  return subject;
+  return endsInParty(head, PARTY_HEAD_8) || (rules >= 12 && endsInParty(head, PARTY_HEAD_12))
+    ? subject
+    : null;
 }
 
 const OWN_CITATION_12 =
@@ -86,9 +86,13 @@ export function demonstrativeThing(subject: string): string | null {
   const head = headOf(
     subject.replace(/\s+(?:provided|made|adopted|issued|drawn up|taken|submitted|sent)\b.*$/u, ""),
   );
-  const party = PARTY_HEAD_8.exec(head);
-  if (party && party.index + party[0].length === head.length) return null;
-  return /\b(?:persons?|undertakings?|entit(?:y|ies)|bod(?:y|ies))$/iu.test(head) ? null : head;
+  return endsInParty(head, PARTY_HEAD_8) || /\bpersons?$/iu.test(head) ? null : head;
+}
+
+/** Whether the first party noun a head holds ends it: "the notification to the authority" is no party. */
+function endsInParty(head: string, nouns: RegExp): boolean {
+  const party = nouns.exec(head);
+  return party !== null && party.index + party[0].length === head.length;
 }
 
 /** A subject's head: where its first complement begins ("the notification to the supervisory authority"). */
