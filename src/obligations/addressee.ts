@@ -37,8 +37,13 @@ const STATE_ONLY =
 const RULE_ABOUT_LAW =
   /\b(?:union|member state|national)\s+law\b|\blegislati(?:on|ve measures?)\b|\bnational (?:measures|provisions|rules)\b|^(?:the\s+)?(?:regulation|directive)\s+\((?:eu|ec|eec)\)|\bunion legal acts?\b/iu;
 
-/** "Union or Member State law may restrict …": the subject is law, not a holder of the duty. */
-export const isRuleAboutLaw = (actor: string) => RULE_ABOUT_LAW.test(actor);
+/**
+ * "Union or Member State law may restrict …": the subject is law, not a holder of the duty. Rules 13 read
+ * the subject's head only, before its relative clause: "Public sector bodies which are competent under
+ * national law to grant or refuse access for the re-use" (DGA Art 5(1)) are bodies, not law.
+ */
+export const isRuleAboutLaw = (actor: string, rules = 0) =>
+  RULE_ABOUT_LAW.test(rules >= 13 ? (actor.split(/\s+(?:which|who|whose|that)\s/iu)[0] as string) : actor);
 
 /**
  * Rules 8: an entity acts through its management body ("ensure that the management bodies of essential
@@ -84,7 +89,7 @@ export function addresseeOf(
   rules = 0,
   modality: Modality | null = null,
 ): AddresseeOf {
-  if (isRuleAboutLaw(actor)) return { addressee: "none", through_national_law: null };
+  if (isRuleAboutLaw(actor, rules)) return { addressee: "none", through_national_law: null };
   // Who holds the duty is read from the party named first; the others named with it ("The ESAs and
   // the competent authorities") share it, so the register still finds them (taxonomy, rules 8).
   const own = map.typesIn(actor, act);

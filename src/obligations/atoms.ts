@@ -136,8 +136,15 @@ export interface Atom {
  *      opts (antecedents). In release atoms: a demonstrative before a thing is the previous holder's,
  *      an agreement binds each party it is between, a power is whom it is conferred on
  *      (named-in-context.ts).
+ *  13: legal effects ("tacitly extended", "replaced by", when time runs, a right's reach, a benefit
+ *      withheld) are no duties, a competence conferred and access a party shall have are grants, a
+ *      party deemed another and made subject to its obligations takes them on, and a "may" in what a
+ *      way of doing is such that grants nothing (no-duty, modality, sentence-duties); a subject is law by
+ *      its head, an adjective is no participle, a document is made past the words that say when and
+ *      how (addressee, passive, documents). In release atoms: a thing-subject's act is held by the party
+ *      it is done by (passive agentInSubject).
  */
-export const EXTRACTION_RULES = 12;
+export const EXTRACTION_RULES = 13;
 
 /**
  * Rules 8: a lead-in whose points are the exceptions to or the conditions of its duty; not "may … only

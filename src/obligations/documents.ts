@@ -88,14 +88,22 @@ const NOMINAL_9: Readonly<Record<string, string>> = {
  * and the documents its words name ("shall draw up a report", "establish … a testing programme"). Whose
  * a later "The notification shall specify: (a) …" is (AIFMD Art 47(8): ESMA's, not the AIFM's it names).
  */
-export function documentsAuthored(action: string): string[] {
-  const text = action.toLowerCase();
+export function documentsAuthored(action: string, rules = 9): string[] {
+  const text = (rules >= 13 ? action.replace(WHEN_AND_HOW_13, "") : action).toLowerCase();
   const words = text.match(/\p{L}+/gu) ?? [];
   const verb = words.find((w) => !/ly$/u.test(w) && !["not", "also", "further", "then", "be"].includes(w));
   const made = [...text.matchAll(MAKES_9)].map((m) => singular(m[1] as string));
   const named = made.filter((w) => DOCUMENT_6.test(w) || DOCUMENT_8.test(w));
   return [...new Set([...(verb && NOMINAL_9[verb] ? [NOMINAL_9[verb] as string] : []), ...named])];
 }
+
+/**
+ * Rules 13: the verb past the words that say when and how ("the controller shall without undue delay
+ * and, where feasible, not later than 72 hours after having become aware of it, notify the personal data
+ * breach", GDPR Art 33(1)): whose "The notification referred to in paragraph 1 shall at least: …" is.
+ */
+const WHEN_AND_HOW_13 =
+  /^(?:\s*(?:,|and\b|or\b|without (?:undue )?delay\b|immediately\b|promptly\b|forthwith\b|where (?:feasible|possible|appropriate|applicable|relevant|necessary)\b|(?:not later than|no later than|within|at the latest)\b[^,;.]{0,120},))+/iu;
 
 /** Rules 9: a verb that makes a document, and the noun it makes ("draw up a report", "establish … a programme"). */
 const MAKES_9 =

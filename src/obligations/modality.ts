@@ -113,6 +113,15 @@ const ONLY_12 =
 const POWERS_12 =
   /^\s*have,?\s+(?:[^,;:]{1,80},\s*)?(?:at least |at a minimum )?(?:all )?(?:of )?the following (?:[\w-]+,? (?:and |or )?){0,4}powers\b|^\s*be exercised in (?:any|one or more) of the following ways\b/iu;
 
+/**
+ * Rules 13: access a party "shall have" is a right ("The Commission and the Member States shall have
+ * access to the Safety Gate Rapid Alert System", GPSR Art 25(2); "Users, data holders and data recipients
+ * shall have access to a dispute settlement body", Data Act Art 10(1)), not the means a body must have
+ * ("A conformity assessment body shall have access to all necessary equipment or facilities", CRA Art
+ * 39(6)), nor access kept to some ("Only the Commission … shall have access").
+ */
+const ACCESS_13 =
+  /^\s*(?:also\s+)?have access to\b(?![^.;]{0,40}\b(?:necessary|required|adequate|appropriate|sufficient)\s+(?:equipment|facilities|resources|staff|personnel|means))/iu;
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -148,5 +157,7 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   // be directly involved" (AI Act Art 31(5)) bars each, as "No …" does.
   if (rules >= 12 && /^\s*Neither\s/u.test(before)) return "prohibition";
   if (rules >= 12 && POWERS_12.test(head)) return "permission";
+  if (rules >= 13 && ACCESS_13.test(head) && modal === "shall" && !/^\s*Only\s/u.test(before))
+    return "permission";
   return modalityOf(modal);
 }

@@ -77,6 +77,22 @@ const NOT_A_DUTY_11 =
  */
 const NOT_A_DUTY_12 =
   /\bshall not (?:\w+ly )?affect\b|\bshall (?:only|also|equally|likewise) apply\b|\bshall not be counted towards\b|\bmay be used as an element\b|^\s*Neither\s+(?:this|that|the present|paragraph|Articles?)\b|^\s*For the purposes of (?:this|the present) (?:Regulation|Directive|Article|Chapter|Title|Section)\b[^.;]{0,200}\bshall (?:comprise|include|cover|encompass|consist of)\b|\bshall,\s*apply (?:from|as from|until)\b/iu;
+/**
+ * Rules 13, from the tenth dev sample: legal effects worded with "shall" ("The delegation of power shall
+ * be tacitly extended", IVDR Art 108(2); "the information requirements … shall be replaced by Articles 44,
+ * 45, 51 and 52 of this Directive", PSD2 Art 39; "Time shall begin to run on the day on which the
+ * decision becomes final", DSA Art 78(2)), the reach of a right ("the right of access shall not extend to
+ * correspondence", DMA Art 34(4)) and a benefit withheld ("Persons exempt … shall not benefit from the
+ * freedom to provide services", MiFID II Art 3(3)).
+ */
+const NOT_A_DUTY_13 =
+  /\bshall be tacitly (?:extended|renewed)\b|\bshall be replaced by (?:Articles?|the|this|that)\b|\bshall (?:begin|start|continue) to run\b|\bshall not extend to\b|\bshall not benefit from\b/iu;
+/**
+ * Rules 13: a competence conferred is a power ("each supervisory authority shall be competent to handle
+ * a complaint lodged with it", GDPR Art 56(2)), which modality.ts's GRANT_9 grants: rules 2 read it as
+ * no duty at all.
+ */
+const COMPETENT_13 = /\bshall be competent (?:to|for)\b/iu;
 const SUBJECT_TO_OBLIGATIONS_9 = /\bshall (?:also )?be subject to the (?:same )?(?:obligations|duties)\b/iu;
 /** Not a duty under rules 6: a qualification ("An economic activity shall qualify as …"). */
 const NOT_A_DUTY_6 = /\bshall (?:also |only )?qualify as\b/iu;
@@ -144,7 +160,8 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (NOT_A_DUTY.test(rules >= 8 ? sentence.replace(APPLIES_A_THING_8, "shall not use ") : sentence))
     return true;
   if (rules < 2 && RESPONSIBLE_1.test(sentence)) return true;
-  if (rules >= 2 && NOT_A_DUTY_2.test(sentence)) return true;
+  if (rules >= 2 && NOT_A_DUTY_2.test(rules >= 13 ? sentence.replace(COMPETENT_13, "shall act") : sentence))
+    return true;
   if (rules >= 3 && NOT_A_DUTY_3.test(sentence)) return true;
   // Rules 9: "he shall be subject to the obligations of the manufacturer" (RED Art 14) takes them on.
   if (rules >= 9 && SUBJECT_TO_OBLIGATIONS_9.test(sentence)) return false;
@@ -154,6 +171,7 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules >= 10 && NOT_A_DUTY_10.test(sentence)) return true;
   if (rules >= 11 && NOT_A_DUTY_11.test(sentence)) return true;
   if (rules >= 12 && NOT_A_DUTY_12.test(sentence)) return true;
+  if (rules >= 13 && NOT_A_DUTY_13.test(sentence)) return true;
   return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
 }
 

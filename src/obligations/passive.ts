@@ -11,6 +11,9 @@ export function agentOf(after: string, rules = 1): string | null {
   // is the one changing its arrangements, and the actor map reads one party.
   const parties = rules >= 8 ? AGREEMENT_BETWEEN_8.exec(after) : null;
   if (parties) return ((parties[1] as string).split(/,|\s+and\s+/u)[0] as string).trim();
+  // Rules 13: an adjective is no participle ("shall be competent to act as lead supervisory authority for
+  // the cross-border processing carried out by that controller", GDPR Art 56(1)): no passive, no agent.
+  if (rules >= 13 && ADJECTIVE_13.test(after)) return null;
   const m = passiveAgent(after, rules);
   if (!m) return null;
   const agent = (m[1] as string).trim();
@@ -55,6 +58,7 @@ export function agentOf(after: string, rules = 1): string | null {
     : agent;
 }
 
+const ADJECTIVE_13 = /^\s*be (?:\w+ly\s+)?(?!(?:sent|spent|lent|meant|went)\b)\w+(?:ent|ant)\b/iu;
 const FOLLOWED_11 = /^\s*be (?:\w+ly\s+)?(?:followed|preceded)\s+by\b/iu;
 const RELATIVE_11 = /\b(?:which|that|who|whom|whose)\b/iu;
 
@@ -91,3 +95,21 @@ const PASSIVE_1 =
   /^\s*be \w+(?:ed|en|t|wn)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with)\b|$)/u;
 const PASSIVE_2 =
   /^\s*be (?:\w+(?:ed|en|t|wn)|made|paid|sent|kept|held|given|done|set|put|laid|brought|taken|borne|drawn|shown|told|sold|built|found|led|met|read|run|understood)\b[^.;]*?\bby ((?:the|each|every|its|their|that|those|a|an)\s+[^,;.()]{2,80}?)(?=[,;.]|\s+(?:in|within|to|no later|not later|at|on|and|or|without|where|when|if|before|after|for|under|pursuant|as|from|with|who|which)\b|$)/u;
+
+/**
+ * Rules 13: the party a subject names as the one doing what it is about ("The monitoring of notified
+ * bodies by the authority responsible for notified bodies shall include observed audits", IVDR Art
+ * 40(5)): the words after its "by", where they name a party; who is monitored holds nothing.
+ */
+export function agentInSubject(actor: string): string | null {
+  const m = DOING_BY_13.exec(actor);
+  return m ? (m[1] as string) : null;
+}
+
+/**
+ * An act named by its noun ("monitoring", "evaluation", "request", "action"), what it is of, a participle
+ * that it was done, then its "by": not a party a "by" qualifies ("The officials … authorised by the Lead
+ * Overseer", "the coordinating Member State proposed by the sponsor"), who is the holder named first.
+ */
+const DOING_BY_13 =
+  /^(?:(?:the|an?|any|each|such)\s+)?(?:[\w-]+\s+){0,2}?(?:[\w-]+(?:ing|tion|sion|ment)|request|review|audit|action|use|control|oversight)\s+(?:(?:of|to)\s+[^,;]{1,80}?\s+)?(?:(?:conducted|carried out|performed|made|taken|undertaken|exercised)\s+)?by\s+((?:the|an?|each|any|that|those|such|its|their|all)\s.+)$/iu;

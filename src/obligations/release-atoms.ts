@@ -12,7 +12,7 @@ import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
 import { namedInContext } from "./named-in-context.ts";
-import { agentOf } from "./passive.ts";
+import { agentInSubject, agentOf } from "./passive.ts";
 import { prescribedByState } from "./prescribed.ts";
 import { actParties } from "./scope.ts";
 import { BENEFICIARY_7, isPatient, namesBeneficiary } from "./subject-roles.ts";
@@ -209,7 +209,7 @@ function followingHolders(
     if (next) following.set(i, next);
     const at = where[i] as string;
     const types = isPatient(a, rules) ? [] : map.appliesTo(a.actor, a.action, at, rules);
-    if (types.length > 0 && !isRuleAboutLaw(a.actor))
+    if (types.length > 0 && !isRuleAboutLaw(a.actor, rules))
       next = {
         article,
         types,
@@ -231,11 +231,13 @@ function holderOf(
 ): { appliesTo: string[]; basis: ReleasedAtom["applies_to_basis"]; holder: AddresseeOf } {
   const article = articleOf(a);
   const at = h.where[i] as string;
-  const own = h.map.typesIn(a.actor, at, h.rules);
-  let appliesTo = h.map.appliesTo(a.actor, a.action, at, h.rules);
+  const doer = h.rules >= 13 ? doerNamed(a.actor, at, h.map, h.rules) : null;
+  const words = doer ?? a.actor;
+  const own = h.map.typesIn(words, at, h.rules);
+  let appliesTo = h.map.appliesTo(words, a.action, at, h.rules);
   let basis: ReleasedAtom["applies_to_basis"] =
     appliesTo.length === 0 ? "none" : appliesTo.length > own.length ? "actor and action" : "actor";
-  let holder = addresseeOf(a.actor, a.action, at, h.map, h.canon.taxonomy, h.rules, a.modality);
+  let holder = addresseeOf(words, a.action, at, h.map, h.canon.taxonomy, h.rules, a.modality);
   if (h.rules >= 11)
     ({ types: appliesTo, holder } = prescribedByState(a, at, { types: appliesTo, holder }, h));
   // Rules 7: "the specific interests and needs of SMEs shall be taken into account": the party named
@@ -253,14 +255,14 @@ function holderOf(
   }
   if (h.rules >= 8)
     ({ types: appliesTo, holder } = namedInContext(a, article, basis, { types: appliesTo, holder }, h));
-  const thing = basis === "actor" && h.map.isThing(a.actor, at);
+  const thing = basis === "actor" && doer === null && h.map.isThing(a.actor, at);
   const keeper = thing && h.rules >= 8 ? keeperOfThing(a, at, article, appliesTo, h) : undefined;
   if (keeper) {
     appliesTo = keeper.types;
     holder = keeper.holder;
     basis = "preceding duty";
   }
-  const about = isRuleAboutLaw(a.actor);
+  const about = isRuleAboutLaw(a.actor, h.rules);
   // Rules 10: a subject no party's words name is held as the paragraph it refers to says, or as its
   // document's author (thing-trail.ts).
   const referred = appliesTo.length === 0 && !about ? h.trail.subjectReferredTo(a, h.rules) : undefined;
@@ -299,6 +301,15 @@ function holderOf(
   if ((basis === "actor" || basis === "actor and action") && holdsDuties)
     remember(a, article, thing, { types: appliesTo, holder }, h);
   return { appliesTo, basis, holder };
+}
+
+/** Rules 13: the party a thing-subject's "by" names, where it names one the subject's first words do not. */
+function doerNamed(actor: string, at: string, map: ActorMap, rules: number): string | null {
+  const words = agentInSubject(actor);
+  if (!words) return null;
+  const named = map.typesIn(words, at, rules);
+  const whole = map.typesIn(actor, at, rules);
+  return named.length > 0 && named.join() !== whole.join() ? words : null;
 }
 
 /**
@@ -346,7 +357,7 @@ function remember(a: Atom, article: string, thing: boolean, held: Holder, h: Hol
       ? SETS_UP_8.exec(a.action)?.[1]?.toLowerCase()
       : undefined;
   if (set) h.kept.set(article, new Map(h.kept.get(article)).set(set, held));
-  if (h.rules >= 9 && !thing) h.trail.remember(article, a.node, a.action, held);
+  if (h.rules >= 9 && !thing) h.trail.remember(article, a.node, a.action, held, h.rules);
   if (!thing && held.holder.addressee === "regulated_party")
     h.partyInUnit.set(a.node, { ...held, action: a.action });
 }

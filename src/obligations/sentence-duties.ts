@@ -79,6 +79,7 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
           RELATIVE_THAT_8.test(before) ||
           (PREPOSITION_WHICH_8.test(before) && laterModal(x)))) ||
       (rules >= 12 && /^may\b/u.test(x[0]) && CONTENT_THAT_12.test(before)) ||
+      (rules >= 13 && /^may\b/u.test(x[0]) && SUCH_A_WAY_13.test(before)) ||
       (relative && /\b(?:and|or|but)\s+(?:\w+\s+)?$/iu.test(before));
     if (!relative) return x;
   }
@@ -97,6 +98,20 @@ function clauseComma(text: string, rules: number): number {
 }
 
 /** Rules 6: a modal right after a relative pronoun ("which shall", "who may") is in a relative clause. */
+/**
+ * Rules 13: so is one in what a way of doing is such that ("modifies a device … in such a way that
+ * compliance with the applicable requirements may be affected", MDR and IVDR Art 16(1)(c)): the point
+ * completes its lead-in instead.
+ */
+const SUCH_A_WAY_13 = /\bin such a (?:way|manner)\s+that\s+(?:[\w’'()-]+\s+){0,12}$/iu;
+/**
+ * Rules 13: a party deemed another "and" made subject to that other's obligations takes them on ("An
+ * importer, distributor or user shall be considered a manufacturer … and shall be subject to the
+ * obligations laid down in Article 30 where they:", EHDS Art 34; "… shall be considered to be the
+ * manufacturer of the reprocessed device and shall assume the obligations incumbent on manufacturers", MDR
+ * Art 17(2)), though no comma sets the duty off from the deeming.
+ */
+const TAKES_ON_13 = /^\s*(?:also\s+)?(?:be subject to|assume) the (?:same )?(?:obligations|duties)\b/iu;
 const RELATIVE_MODAL_6 = /\b(?:which|who|whom)\s+(?:\w+\s+)?$/iu;
 /**
  * Rules 8: a modal right after a noun's "that" is a relative clause's too ("qualitative requirements that
@@ -187,6 +202,8 @@ export function dutiesIn(s: Sentence, rules = 1): Duty[] {
     !statesNoDuty(s.text.slice(0, (m.index ?? 0) + modal.length + split.index), rules)
   )
     return [duties[0] as Duty, ...standsAlone(s, duties[1], true, head, rules)];
+  if (noDuty && rules >= 13 && split && TAKES_ON_13.test(after.slice((split.index ?? 0) + split[0].length)))
+    return [duties[1] as Duty];
   if (noDuty) return standsAlone(s, duties[1], split?.[0].startsWith(",") === true, head, rules);
   // Rules 6: "… shall not be required to …" releases a duty; the sentence's other duty stands.
   const modals = [modal, split?.[1] ?? ""];

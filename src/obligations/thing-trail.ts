@@ -123,9 +123,9 @@ export class ThingTrail<H> {
   #empowered = new Map<string, H>();
 
   /** A duty whose subject is a party: what it makes, and what it says, for the things after it. */
-  remember(article: string, node: string, action: string, held: H): void {
+  remember(article: string, node: string, action: string, held: H, rules = 9): void {
     const authors = this.#authors.get(article) ?? new Map<string, H>();
-    const made = documentsAuthored(action);
+    const made = documentsAuthored(action, rules);
     for (const d of made) authors.set(d, held);
     this.#authors.set(article, authors);
     const duties = this.#duties.get(node) ?? [];

@@ -228,4 +228,12 @@ describe("addressees", () => {
     assert.equal(at("Member States and the Commission", 11), "member_state");
     assert.equal(at("Payment service providers", 11), "regulated_party");
   });
+
+  test("rules 13: a subject is law by its head, not by the law its relative clause cites", () => {
+    const bodies =
+      "Public sector bodies which are competent under national law to grant or refuse access for the re-use of one or more of the categories of data";
+    assert.equal(isRuleAboutLaw(bodies, 12), true);
+    assert.equal(isRuleAboutLaw(bodies, 13), false);
+    assert.equal(isRuleAboutLaw("Union or Member State law which applies to the controller", 13), true);
+  });
 });

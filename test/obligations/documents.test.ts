@@ -58,4 +58,11 @@ describe("documents", () => {
     assert.equal(documentHead("The digital operational resilience testing programme"), "programme");
     assert.equal(documentHead("Financial entities"), null);
   });
+
+  test("rules 13: the document a duty makes, past the words that say when and how", () => {
+    const notify =
+      "without undue delay and, where feasible, not later than 72 hours after having become aware of it, notify the personal data breach to the supervisory authority";
+    assert.deepEqual(documentsAuthored(notify, 12), []);
+    assert.deepEqual(documentsAuthored(notify, 13), ["notification"]);
+  });
 });

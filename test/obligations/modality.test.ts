@@ -153,4 +153,32 @@ describe("modality", () => {
     );
     readsAnew(12, "Such powers", " be exercised in any of the following ways:", "obligation", "permission");
   });
+
+  test("rules 13: access a party shall have is a right, not the means a body must have nor access kept to some", () => {
+    readsAnew(
+      13,
+      "The Commission and the Member States",
+      " have access to the Safety Gate Rapid Alert System.",
+      "obligation",
+      "permission",
+    );
+    assert.equal(
+      modalityIn(
+        "shall",
+        " have access to all necessary equipment or facilities.",
+        "A conformity assessment body",
+        13,
+      ),
+      "obligation",
+    );
+    assert.equal(
+      modalityIn(
+        "shall",
+        " have access to the respective restricted section",
+        "Only the Commission and national authorities",
+        13,
+      ),
+      "obligation",
+    );
+  });
 });

@@ -258,4 +258,29 @@ describe("sentences that state no duty", () => {
       false,
     );
   });
+
+  test("rules 13, from the tenth dev sample: a tacit extension, a replacement, when time runs, a right's reach and a benefit withheld", () => {
+    for (const sentence of [
+      "The delegation of power shall be tacitly extended for periods of an identical duration, unless the European Parliament or the Council opposes such extension not later than three months before the end of each period.",
+      "However, where Directive 2002/65/EC is also applicable, the information requirements set out in Article 3(1) of that Directive … shall be replaced by Articles 44, 45, 51 and 52 of this Directive.",
+      "Time shall begin to run on the day on which the decision becomes final.",
+      "In particular, the right of access shall not extend to correspondence between the Commission and the competent authorities of the Member States.",
+      "Persons exempt from this Directive pursuant to paragraph 1 shall not benefit from the freedom to provide services or to perform activities or to establish branches as provided for in Articles 34 and 35 respectively.",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 12), false, `until rules 13: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 13), true, `from rules 13: ${sentence}`);
+    }
+  });
+
+  test("rules 13: a competence conferred is no longer read as no duty (modality.ts grants it)", () => {
+    const competent =
+      "By derogation from paragraph 1, each supervisory authority shall be competent to handle a complaint lodged with it or a possible infringement of this Regulation, if the subject matter relates only to an establishment in its Member State.";
+    assert.equal(statesNoDuty(competent, 12), true);
+    assert.equal(statesNoDuty(competent, 13), false);
+    // What law "shall be considered" stays a classification.
+    assert.equal(
+      statesNoDuty("Such a body shall be considered competent for the purposes of Article 5.", 13),
+      true,
+    );
+  });
 });

@@ -1,7 +1,7 @@
 /** The agent of a passive duty (src/obligations/passive.ts), rule by rule. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { agentOf } from "../../src/obligations/passive.ts";
+import { agentInSubject, agentOf } from "../../src/obligations/passive.ts";
 
 describe("the agent of a passive duty", () => {
   test("the 'by' phrase after the participle names the holder; a date or a means names no one", () => {
@@ -58,5 +58,28 @@ describe("the agent of a passive duty", () => {
       agentOf(" be made publicly available by the holder of the certificate.", 11),
       "the holder of the certificate",
     );
+  });
+
+  test("rules 13: an adjective in -ent or -ant is no participle, so its sentence names no agent", () => {
+    const lead =
+      " be competent to act as lead supervisory authority for the cross-border processing carried out by that controller or processor";
+    assert.equal(agentOf(lead, 12), "that controller");
+    assert.equal(agentOf(lead, 13), null);
+    assert.equal(
+      agentOf(" be consistent with the timeline set by the Lead Overseer for each recommendation.", 13),
+      null,
+    );
+    assert.equal(agentOf(" be sent by the Commission to the Member States.", 13), "the Commission");
+  });
+
+  test("rules 13: the party a thing-subject's act is done by", () => {
+    assert.equal(
+      agentInSubject("The monitoring of notified bodies by the authority responsible for notified bodies"),
+      "the authority responsible for notified bodies",
+    );
+    assert.equal(agentInSubject("A request to access a CCP by a trading venue"), "a trading venue");
+    // A party a "by" qualifies is the holder named first.
+    assert.equal(agentInSubject("The officials and other persons authorised by the Lead Overseer"), null);
+    assert.equal(agentInSubject("the coordinating Member State proposed by the sponsor"), null);
   });
 });

@@ -69,4 +69,32 @@ describe("duties in a sentence", () => {
       "All profits or losses, and any counterparty or operational risks that result from the investment of the reserve of assets shall be borne by the issuer of the asset-referenced token.";
     assert.equal(read(borne, 12)[0]?.[0], "obligation");
   });
+
+  test("rules 13: a party deemed another and made subject to its obligations takes them on", () => {
+    const deemed =
+      "An importer, distributor or user shall be considered a manufacturer for the purposes of this Regulation and shall be subject to the obligations laid down in Article 30 where they:";
+    assert.deepEqual(read(deemed, 12), []);
+    assert.deepEqual(read(deemed, 13), [
+      [
+        "obligation",
+        "An importer, distributor or user",
+        "be subject to the obligations laid down in Article 30 where they:",
+      ],
+    ]);
+    const reprocessor =
+      "Any natural or legal person who reprocesses a single-use device to make it suitable for further use within the Union shall be considered to be the manufacturer of the reprocessed device and shall assume the obligations incumbent on manufacturers laid down in this Regulation.";
+    assert.equal(read(reprocessor, 13)[0]?.[0], "obligation");
+    // Deemed and nothing more: still no duty.
+    assert.deepEqual(
+      read("A manufacturer shall be considered to have its main establishment in the Union.", 13),
+      [],
+    );
+  });
+
+  test('rules 13: a "may" in what a way of doing is such that grants nothing', () => {
+    const modifies =
+      "modifies a device already placed on the market or put into service in such a way that compliance with the applicable requirements may be affected.";
+    assert.equal(read(modifies, 12)[0]?.[0], "permission");
+    assert.deepEqual(read(modifies, 13), []);
+  });
 });
