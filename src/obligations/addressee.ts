@@ -95,7 +95,11 @@ export function addresseeOf(
   const own = map.typesIn(actor, act);
   if (own.length === 0) return { addressee: "none", through_national_law: null };
   const kinds = own.map((t) => addresseeOfType(tax, t));
-  if (kinds.includes("regulated_party")) return { addressee: "regulated_party", through_national_law: null };
+  // Rules 13: a public holder named before a firm holds the duty ("The Approval Authority or the
+  // Technical Service shall verify the provided information", UN R155 para 7.4.2), as a reader writes it.
+  const publicFirst = rules >= 13 && firstNamed(actor, act, map, tax, kinds) !== "regulated_party";
+  if (kinds.includes("regulated_party") && !publicFirst)
+    return { addressee: "regulated_party", through_national_law: null };
   const addressee = rules >= 11 ? firstNamed(actor, act, map, tax, kinds) : stateFirst(kinds);
   if (addressee !== "member_state") return { addressee, through_national_law: null };
   // Rules 8: a clause on how the State proceeds comes before what it ensures (", after consulting

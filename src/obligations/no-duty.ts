@@ -83,10 +83,12 @@ const NOT_A_DUTY_12 =
  * 45, 51 and 52 of this Directive", PSD2 Art 39; "Time shall begin to run on the day on which the
  * decision becomes final", DSA Art 78(2)), the reach of a right ("the right of access shall not extend to
  * correspondence", DMA Art 34(4)) and a benefit withheld ("Persons exempt … shall not benefit from the
- * freedom to provide services", MiFID II Art 3(3)).
+ * freedom to provide services", MiFID II Art 3(3)); and what proof may serve, as rules 12 read "may be
+ * used as an element" ("a certificate … may be used to demonstrate the presumption of conformity",
+ * Cybersecurity Act Art 54(3)).
  */
 const NOT_A_DUTY_13 =
-  /\bshall be tacitly (?:extended|renewed)\b|\bshall be replaced by (?:Articles?|the|this|that)\b|\bshall (?:begin|start|continue) to run\b|\bshall not extend to\b|\bshall not benefit from\b/iu;
+  /\bshall be tacitly (?:extended|renewed)\b|\bshall be replaced by (?:Articles?|the|this|that)\b|\bshall (?:begin|start|continue) to run\b|\bshall not extend to\b|\bshall not benefit from\b|\bmay (?:also )?be used (?:in order )?to demonstrate\b/iu;
 /**
  * Rules 13: a competence conferred is a power ("each supervisory authority shall be competent to handle
  * a complaint lodged with it", GDPR Art 56(2)), which modality.ts's GRANT_9 grants: rules 2 read it as

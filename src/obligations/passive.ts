@@ -16,7 +16,9 @@ export function agentOf(after: string, rules = 1): string | null {
   if (rules >= 13 && ADJECTIVE_13.test(after)) return null;
   const m = passiveAgent(after, rules);
   if (!m) return null;
-  const agent = (m[1] as string).trim();
+  // Rules 13: a vote's majority is the body's ("adopted … by a two-thirds majority of the members of the
+  // Board", GDPR Art 65(2)): the Board, not its members.
+  const agent = rules >= 13 ? (m[1] as string).trim().replace(MAJORITY_OF_13, "") : (m[1] as string).trim();
   // Rules 6: "by" right after a participle that follows a noun is that participle's agent ("be
   // translated into the languages required by the Member State"), not the duty's.
   if (rules >= 6) {
@@ -58,6 +60,8 @@ export function agentOf(after: string, rules = 1): string | null {
     : agent;
 }
 
+const MAJORITY_OF_13 =
+  /^(?:a|an|the)\s+(?:[\w-]+\s+)?majority\s+of\s+(?:the\s+)?(?:votes\s+of\s+(?:the\s+)?)?(?:component\s+)?members\s+of\s+(?=(?:the|its)\s)/iu;
 const ADJECTIVE_13 = /^\s*be (?:\w+ly\s+)?(?!(?:sent|spent|lent|meant|went)\b)\w+(?:ent|ant)\b/iu;
 const FOLLOWED_11 = /^\s*be (?:\w+ly\s+)?(?:followed|preceded)\s+by\b/iu;
 const RELATIVE_11 = /\b(?:which|that|who|whom|whose)\b/iu;

@@ -46,6 +46,10 @@ const DEV7_SHORTFALL =
 const DEV9_SHORTFALL =
   "ninth dev sample (200 atoms, seed 20261207, read twice: the readings agree on 99 % of modalities and 99 % of addressees; labels committed before scoring) scored 94.0 % modality, 90.5 % addressee, 91.7 % actor under the first rules 12 readings (read on dev8) and 98.0 %, 94.5 %, 93.2 % after the rest of rules 12 was read on it; the eighth dev sample moved from 92.0 %, 89.0 %, 92.9 % (rules 11, unread) to 95.5 %, 91.5 %, 93.0 %; the held-out samples (figures only, misses unread): test3 93.5 %, 91.5 %, 95.2 % (92.5 %, 91.5 %, 95.2 % under rules 11), test2 91.5 %, 86.5 %, 88.4 % (89.5 %, 85.0 %, 89.3 %): addressee, and modality on every held-out sample, still short of the targets";
 
+/** Why the tenth dev sample (seventeenth session) does not meet them. */
+const DEV10_SHORTFALL =
+  "tenth dev sample (200 atoms, seed 20261208, read twice: the readings agree on 99.5 % of modalities and 99.5 % of addressees; labels committed before scoring) scored 93.0 % modality, 88.5 % addressee, 91.3 % actor under rules 12, unread; rules 13 were then read on it: addressee and actor still short of the targets";
+
 /** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
   assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
@@ -81,6 +85,7 @@ describe("atoms against labels written from the text", () => {
       "labels-dev7.json",
       "labels-dev8.json",
       "labels-dev9.json",
+      "labels-dev10.json",
     ])
       scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
@@ -134,6 +139,7 @@ describe("atoms against labels written from the text", () => {
     ["the seventh dev sample, read twice", "labels-dev7.json", 200, DEV7_SHORTFALL],
     ["the eighth dev sample, read twice", "labels-dev8.json", 200, DEV9_SHORTFALL],
     ["the ninth dev sample, read twice", "labels-dev9.json", 200, DEV9_SHORTFALL],
+    ["the tenth dev sample, read twice", "labels-dev10.json", 200, DEV10_SHORTFALL],
   ] as const) {
     test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
       const annex = readLabels(join(ROOT, "eval", "atoms", file));

@@ -82,4 +82,11 @@ describe("the agent of a passive duty", () => {
     assert.equal(agentInSubject("The officials and other persons authorised by the Lead Overseer"), null);
     assert.equal(agentInSubject("the coordinating Member State proposed by the sponsor"), null);
   });
+
+  test("rules 13: a vote's majority is the body's", () => {
+    const vote =
+      " be adopted within one month from the referral of the subject-matter by a two-thirds majority of the members of the Board.";
+    assert.equal(agentOf(vote, 12), "a two-thirds majority of the members of the Board");
+    assert.equal(agentOf(vote, 13), "the Board");
+  });
 });

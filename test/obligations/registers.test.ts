@@ -419,4 +419,40 @@ describe("obligation registers on the eu release", () => {
       true,
     );
   });
+
+  test("rules 13 in the release: a notification's, a monitoring's, a vote's and a scheme's holder, a deemed manufacturer's obligations, the due diligence statement's contents", () => {
+    const atomsOf = (node: string) => release.atoms.filter((x) => x.node === node);
+    // "The notification referred to in paragraph 1 shall at least: …" (GDPR Art 33(3)) is the
+    // controller's, who "shall without undue delay and, where feasible, … notify" in paragraph 1; the
+    // processor only notifies the controller (paragraph 2).
+    assert.deepEqual(atomsOf("gdpr/art_33__para_3__point_c")[0]?.applies_to, ["controller"]);
+    // "The monitoring of notified bodies by the authority responsible for notified bodies shall include
+    // observed audits" (IVDR Art 40(5)): the authority's, not the bodies'.
+    assert.deepEqual(atomsOf("ivdr/art_40__para_5")[0]?.applies_to, [
+      "authority_responsible_for_notified_bodies",
+    ]);
+    // "adopted … by a two-thirds majority of the members of the Board" (GDPR Art 65(2)): the Board's.
+    assert.equal(atomsOf("gdpr/art_65__para_2")[0]?.addressee, "union_body");
+    // What a European cybersecurity certification scheme shall include (Cybersecurity Act Art 54(1)):
+    // the Commission's, which adopts the scheme.
+    assert.deepEqual(atomsOf("cybersecurity-act/art_54__para_1__point_a")[0]?.applies_to, ["commission"]);
+    // "An importer, distributor or user shall be considered a manufacturer … and shall be subject to
+    // the obligations laid down in Article 30 where they: (a) …" (EHDS Art 34): each condition binds them.
+    const deemed = atomsOf("ehds/art_34__point_c");
+    assert.ok(
+      deemed.length === 1 &&
+        deemed[0]?.modality === "obligation" &&
+        deemed[0].addressee === "regulated_party",
+    );
+    // The geolocation the due diligence statement gives (EUDR Annex II) is the operator's (Art 4(2)).
+    const geolocation = atomsOf("eudr/anx_II");
+    assert.ok(geolocation.length > 0 && geolocation.every((a) => a.applies_to.includes("eudr_operator")));
+    // "The Approval Authority or the Technical Service shall verify the provided information" (UN R155
+    // para 7.4.2): the authority named first holds it, the technical service sharing it.
+    const verify = atomsOf("un-r155/art_7__para_7.4.2")[0];
+    assert.equal(verify?.addressee, "public_authority");
+    assert.deepEqual(verify?.applies_to, ["approval_authority", "technical_service"]);
+    // "The delegation of power shall be tacitly extended …" (IVDR Art 108(2)): no one's duty.
+    assert.ok(atomsOf("ivdr/art_108__para_2").every((a) => !a.actor.startsWith("The delegation of power")));
+  });
 });
