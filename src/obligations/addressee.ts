@@ -37,6 +37,8 @@ const STATE_ONLY =
 const RULE_ABOUT_LAW =
   /\b(?:union|member state|national)\s+law\b|\blegislati(?:on|ve measures?)\b|\bnational (?:measures|provisions|rules)\b|^(?:the\s+)?(?:regulation|directive)\s+\((?:eu|ec|eec)\)|\bunion legal acts?\b/iu;
 
+const STATE_LAW_13 = /\b(?:Member State|national)\s+(?:law|measures|legislation|provisions|rules)\b/iu;
+
 /**
  * "Union or Member State law may restrict …": the subject is law, not a holder of the duty. Rules 13 read
  * the subject's head only, before its relative clause: "Public sector bodies which are competent under
@@ -89,7 +91,14 @@ export function addresseeOf(
   rules = 0,
   modality: Modality | null = null,
 ): AddresseeOf {
-  if (isRuleAboutLaw(actor, rules)) return { addressee: "none", through_national_law: null };
+  // Rules 13: what national law shall say or may do is the State's to legislate ("Member State law
+  // regulating processing … shall specify at least the objectives of processing", LED Art 8(2); "The
+  // national measures referred to in paragraphs 1 and 2 shall be designed …", CRMA Art 26(4)).
+  if (isRuleAboutLaw(actor, rules))
+    return {
+      addressee: rules >= 13 && STATE_LAW_13.test(actor) ? "member_state" : "none",
+      through_national_law: null,
+    };
   // Who holds the duty is read from the party named first; the others named with it ("The ESAs and
   // the competent authorities") share it, so the register still finds them (taxonomy, rules 8).
   const own = map.typesIn(actor, act);

@@ -85,10 +85,11 @@ const NOT_A_DUTY_12 =
  * correspondence", DMA Art 34(4)) and a benefit withheld ("Persons exempt … shall not benefit from the
  * freedom to provide services", MiFID II Art 3(3)); and what proof may serve, as rules 12 read "may be
  * used as an element" ("a certificate … may be used to demonstrate the presumption of conformity",
- * Cybersecurity Act Art 54(3)).
+ * Cybersecurity Act Art 54(3)), and which law prevails in a conflict without saying over what ("the
+ * relevant Union or national law on the protection of personal data shall prevail", DGA Art 1(3)).
  */
 const NOT_A_DUTY_13 =
-  /\bshall be tacitly (?:extended|renewed)\b|\bshall be replaced by (?:Articles?|the|this|that)\b|\bshall (?:begin|start|continue) to run\b|\bshall not extend to\b|\bshall not benefit from\b|\bmay (?:also )?be used (?:in order )?to demonstrate\b/iu;
+  /\bshall be tacitly (?:extended|renewed)\b|\bshall be replaced by (?:Articles?|the|this|that)\b|\bshall (?:begin|start|continue) to run\b|\bshall not extend to\b|\bshall not benefit from\b|\bmay (?:also )?be used (?:in order )?to demonstrate\b|\bshall prevail\b/iu;
 /**
  * Rules 13: a competence conferred is a power ("each supervisory authority shall be competent to handle
  * a complaint lodged with it", GDPR Art 56(2)), which modality.ts's GRANT_9 grants: rules 2 read it as

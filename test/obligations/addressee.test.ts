@@ -236,4 +236,17 @@ describe("addressees", () => {
     assert.equal(isRuleAboutLaw(bodies, 13), false);
     assert.equal(isRuleAboutLaw("Union or Member State law which applies to the controller", 13), true);
   });
+
+  test("rules 13: what national law shall say or may do is the State's to legislate; Union law holds nothing", () => {
+    const at = (actor: string, rules: number) =>
+      addresseeOf(actor, "specify at least the objectives of processing", "psd", map, tax, rules).addressee;
+    assert.equal(at("Member State law regulating processing within the scope of this Directive", 12), "none");
+    assert.equal(
+      at("Member State law regulating processing within the scope of this Directive", 13),
+      "member_state",
+    );
+    assert.equal(at("Union or Member State law", 13), "member_state");
+    assert.equal(at("The national measures referred to in paragraphs 1 and 2", 13), "member_state");
+    assert.equal(at("Union law", 13), "none");
+  });
 });

@@ -283,4 +283,14 @@ describe("sentences that state no duty", () => {
       true,
     );
   });
+
+  test("rules 13: a proof that may serve and the law that prevails are no duties", () => {
+    for (const sentence of [
+      "Where a specific Union legal act so provides, a certificate or an EU statement of conformity issued under a European cybersecurity certification scheme may be used to demonstrate the presumption of conformity with requirements of that legal act.",
+      "In the event of a conflict between this Regulation and Union law on the protection of personal data, the relevant Union or national law on the protection of personal data shall prevail.",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 12), false, `until rules 13: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 13), true, `from rules 13: ${sentence}`);
+    }
+  });
 });
