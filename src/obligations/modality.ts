@@ -122,6 +122,12 @@ const POWERS_12 =
  */
 const ACCESS_13 =
   /^\s*(?:also\s+)?have access to\b(?![^.;]{0,40}\b(?:necessary|required|adequate|appropriate|sufficient)\s+(?:equipment|facilities|resources|staff|personnel|means))/iu;
+/**
+ * Rules 13: a lead-in that lists the only places or ways a thing is done ("shall conclude transactions
+ * which are neither intragroup transactions … nor … only on: (a) regulated markets; (b) MTFs;", MiFIR Art
+ * 28(1)) bars the rest, however long the object before it.
+ */
+const ONLY_ON_13 = /\bonly\s+(?:on|in|at|through|via|with|to|by|for)\s*:\s*$/iu;
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -157,6 +163,7 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   // be directly involved" (AI Act Art 31(5)) bars each, as "No …" does.
   if (rules >= 12 && /^\s*Neither\s/u.test(before)) return "prohibition";
   if (rules >= 12 && POWERS_12.test(head)) return "permission";
+  if (rules >= 13 && ONLY_ON_13.test(head) && modal === "shall") return "prohibition";
   if (rules >= 13 && ACCESS_13.test(head) && modal === "shall" && !/^\s*Only\s/u.test(before))
     return "permission";
   return modalityOf(modal);

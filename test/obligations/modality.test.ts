@@ -181,4 +181,16 @@ describe("modality", () => {
       "obligation",
     );
   });
+
+  test("rules 13: a lead-in listing the only places a thing is done bars the rest", () => {
+    readsAnew(
+      13,
+      "Financial counterparties",
+      " conclude transactions which are neither intragroup transactions as defined in Article 3 of that Regulation nor transactions covered by the transitional provisions in Article 89 of that Regulation with other financial counterparties only on:",
+      "obligation",
+      "prohibition",
+    );
+    // A list that is no bar: "shall include, on:" stays a duty.
+    assert.equal(modalityIn("shall", " include information on:", "The report", 13), "obligation");
+  });
 });

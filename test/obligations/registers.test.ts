@@ -452,6 +452,13 @@ describe("obligation registers on the eu release", () => {
     const verify = atomsOf("un-r155/art_7__para_7.4.2")[0];
     assert.equal(verify?.addressee, "public_authority");
     assert.deepEqual(verify?.applies_to, ["approval_authority", "technical_service"]);
+    // MiFIR's trading obligation binds EMIR's financial counterparties, investment firms and credit
+    // institutions among them, to trade only on the venues it lists (Art 28(1)).
+    const venues = atomsOf("mifir/art_28__para_1__point_b")[0];
+    assert.equal(venues?.modality, "prohibition");
+    assert.ok(
+      venues?.applies_to.includes("investment_firm") && venues.applies_to.includes("credit_institution"),
+    );
     // "The delegation of power shall be tacitly extended …" (IVDR Art 108(2)): no one's duty.
     assert.ok(atomsOf("ivdr/art_108__para_2").every((a) => !a.actor.startsWith("The delegation of power")));
   });
