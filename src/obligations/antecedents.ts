@@ -62,7 +62,9 @@ export function conditionParty(before: string, rules = 8): string | null {
   // Rules 12: an enterprise by its size, a re-user, an applicant and a recipient are parties too ("a
   // microenterprise or small enterprise", CRA Art 33(5); "Where a re-user intends to transfer …, it shall
   // inform the public sector body", DGA Art 5(9)).
-  return endsInParty(head, PARTY_HEAD_8) || (rules >= 12 && endsInParty(head, PARTY_HEAD_12))
+  return endsInParty(head, PARTY_HEAD_8) ||
+    (rules >= 12 && endsInParty(head, PARTY_HEAD_12)) ||
+    (rules >= 13 && endsInParty(head, PARTY_HEAD_13))
     ? subject
     : null;
 }
@@ -107,6 +109,11 @@ const THING_PREDICATE_8 =
 const CONDITION_SUBJECT_8 =
   /^(?:where|if|when|whenever|in the event that)\s+((?:(?:the|a|an|any|each|such)\s+)?[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|requires?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|imposes?|impose|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
 const PARTY_HEAD_12 = /\b(?:(?:micro)?enterprises?|re-users?|applicants?|recipients?)$/u;
+/**
+ * Rules 13: a coordinator is a party too ("Where a Digital Services Coordinator has reason to suspect …,
+ * it may send … a request to the Commission", DSA Art 65(2)).
+ */
+const PARTY_HEAD_13 = /\b[Cc]oordinators?$/u;
 const OPTS_12 =
   /^(?:where|if|when|whenever|in the event that)\s+((?:(?:the|a|an|any|each|such)\s+)?[^,;()]{2,100}?)\s+(?:opts?|chooses?|elects?|decides? to make use)\b/iu;
 const PARTY_HEAD_8 = new RegExp(

@@ -32,6 +32,14 @@ const INDIRECT_MAY_11 = /\b(?:how|whether|why|whereby)\s+(?:[\w’'-]+\s+){0,4}m
 /** "may" after these is not a permission granted to an actor ("systems that may be used"). */
 const RELATIVE_MAY =
   /\b(?:which|that|who|it|they|as|where|there|this|these|what|whichever|whom)\s+(?:\w+\s+){0,1}may\b/iu;
+/**
+ * Rules 13: "it" or "they" before "may" and an active verb is a party's pronoun after a leading clause
+ * ("Where a Digital Services Coordinator has reason to suspect …, it may send … a request to the
+ * Commission", DSA Art 65(2)), not "it may be necessary" nor what things may do ("they may affect").
+ */
+const PRONOUN_ACTS_13 = /,\s*(?:it|they)\s+(?:\w+ly\s+)?may$/iu;
+const ACTIVE_13 =
+  /^,?\s*(?:also\s+|,[^,]{1,120},\s*)?(?:request|send|submit|decide|adopt|require|impose|refer|inform|notify|take|carry out|conduct|suspend|withdraw|revoke|refuse|reject|ask|invite|apply|designate|appoint|exercise|initiate|launch|publish|issue|grant|authorise|authorize|allow|establish|set up|provide|make|use|transfer|share|disclose|delegate|entrust|consult|contact|order|prohibit|restrict|demand|lodge|bring|file|appeal|object|choose|opt|rely|waive|extend|terminate|close|open|accept)\b/iu;
 export const PRONOUN = /^(?:they|it|he|she|he or she|these|those|this|that|which)$/iu;
 
 export interface Duty {
@@ -152,7 +160,16 @@ export function dutiesIn(s: Sentence, rules = 1): Duty[] {
   if (noDuty && rules < 8) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
-  if (modal === "may" && RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
+  if (
+    modal === "may" &&
+    RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3)) &&
+    !(
+      rules >= 13 &&
+      PRONOUN_ACTS_13.test(s.text.slice(0, (m.index ?? 0) + 3)) &&
+      ACTIVE_13.test(s.text.slice((m.index ?? 0) + 3))
+    )
+  )
+    return [];
   if (rules >= 6 && modal === "may" && RELATIVE_MAY_6.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   if (rules >= 11 && modal === "may" && INDIRECT_MAY_11.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);

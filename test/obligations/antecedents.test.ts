@@ -113,4 +113,14 @@ describe("antecedents", () => {
       null,
     );
   });
+
+  test("rules 13: a coordinator is a condition's subject", () => {
+    const before =
+      "Where a Digital Services Coordinator has reason to suspect that a provider has infringed this Regulation, ";
+    assert.equal(conditionSubject(before, "it", "send a request to the Commission", 12), null);
+    assert.equal(
+      conditionSubject(before, "it", "send a request to the Commission", 13),
+      "a Digital Services Coordinator",
+    );
+  });
 });

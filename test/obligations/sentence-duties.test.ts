@@ -97,4 +97,18 @@ describe("duties in a sentence", () => {
     assert.equal(read(modifies, 12)[0]?.[0], "permission");
     assert.deepEqual(read(modifies, 13), []);
   });
+
+  test('rules 13: "it may" and an active verb after a leading clause is a party\'s permission; "it may be" is not', () => {
+    const send =
+      "Where a Digital Services Coordinator has reason to suspect that a provider has infringed the provisions of Section 5 of Chapter III, it may send, through the information sharing system referred to in Article 85, a request to the Commission to assess the matter.";
+    assert.deepEqual(read(send, 12), []);
+    assert.deepEqual(
+      read(send, 13).map(([modality, actor]) => [modality, actor]),
+      [["permission", "a Digital Services Coordinator"]],
+    );
+    assert.deepEqual(
+      read("Where the conditions are not met, it may be necessary to suspend the authorisation.", 13),
+      [],
+    );
+  });
 });
