@@ -459,6 +459,15 @@ describe("obligation registers on the eu release", () => {
     assert.ok(
       venues?.applies_to.includes("investment_firm") && venues.applies_to.includes("credit_institution"),
     );
+    // … when it concludes, as a counterparty, derivatives subject to that obligation: not the Dutch
+    // investment firm that only passes client orders to brokers.
+    const nl = release.profiles.find((p) => p.id === "nl-investment-firm");
+    assert.ok(nl);
+    const trades = (r: ReturnType<typeof decideFor>) =>
+      r.applicable.some((d) => d.atom.node.startsWith("mifir/art_28"));
+    assert.equal(trades(decideFor(engine, nl, AS_OF)), false);
+    const dealer = { ...nl.facts, mifir_concludes_derivatives_subject_to_trading_obligation: true };
+    assert.equal(trades(decideFor(engine, { ...nl, facts: dealer }, AS_OF)), true);
     // "The delegation of power shall be tacitly extended …" (IVDR Art 108(2)): no one's duty.
     assert.ok(atomsOf("ivdr/art_108__para_2").every((a) => !a.actor.startsWith("The delegation of power")));
   });
