@@ -91,23 +91,13 @@ export function addresseeOf(
   rules = 0,
   modality: Modality | null = null,
 ): AddresseeOf {
-  // Rules 13: what national law shall say or may do is the State's to legislate ("Member State law
-  // regulating processing … shall specify at least the objectives of processing", LED Art 8(2); "The
-  // national measures referred to in paragraphs 1 and 2 shall be designed …", CRMA Art 26(4)).
-  if (isRuleAboutLaw(actor, rules))
-    return {
-      addressee: rules >= 13 && STATE_LAW_13.test(actor) ? "member_state" : "none",
-      through_national_law: null,
-    };
-  // Who holds the duty is read from the party named first; the others named with it ("The ESAs and
-  // the competent authorities") share it, so the register still finds them (taxonomy, rules 8).
+  if (isRuleAboutLaw(actor, rules)) return lawsHolder(actor, rules);
+  // The party named first holds the duty; the others named with it ("The ESAs and the competent
+  // authorities") share it, so the register still finds them (taxonomy, rules 8).
   const own = map.typesIn(actor, act);
   if (own.length === 0) return { addressee: "none", through_national_law: null };
   const kinds = own.map((t) => addresseeOfType(tax, t));
-  // Rules 13: a public holder named before a firm holds the duty ("The Approval Authority or the
-  // Technical Service shall verify the provided information", UN R155 para 7.4.2), as a reader writes it.
-  const publicFirst = rules >= 13 && firstNamed(actor, act, map, tax, kinds) !== "regulated_party";
-  if (kinds.includes("regulated_party") && !publicFirst)
+  if (kinds.includes("regulated_party") && !publicNamedFirst(actor, act, map, tax, kinds, rules))
     return { addressee: "regulated_party", through_national_law: null };
   const addressee = rules >= 11 ? firstNamed(actor, act, map, tax, kinds) : stateFirst(kinds);
   if (addressee !== "member_state") return { addressee, through_national_law: null };
@@ -116,8 +106,7 @@ export function addresseeOf(
   const a = rules >= 8 ? action.trim().replace(HOW_THE_STATE_PROCEEDS_8, "") : action.trim();
   const m = (rules >= 8 ? PRESCRIBES_8 : PRESCRIBES).exec(a);
   if (!m || STATE_ONLY.test(a)) return { addressee, through_national_law: null };
-  // Rules 8: a State that "shall not require such undertakings to obtain an explicit decision" (EECC Art
-  // 12(3)) refrains; the undertakings are told to do nothing.
+  // Rules 8: a State that "shall not require such undertakings to obtain …" (EECC Art 12(3)) refrains.
   if (rules >= 8 && modality === "prohibition") return { addressee, through_national_law: null };
   // The subject of the prescribed conduct: the agent of a passive ("… are provided by the payment
   // service provider to the user"), else the first entity named within the next dozen words.
@@ -173,6 +162,30 @@ export function addresseeOf(
   const parties = byAgent.length > 0 ? byAgent : benefit ? [] : named;
   return { addressee, through_national_law: parties.length > 0 ? [...parties].sort() : null };
 }
+
+/**
+ * Rules 13: what national law shall say or may do is the State's to legislate ("Member State law
+ * regulating processing … shall specify at least the objectives of processing", LED Art 8(2); "The
+ * national measures referred to in paragraphs 1 and 2 shall be designed …", CRMA Art 26(4)); Union law
+ * holds nothing.
+ */
+const lawsHolder = (actor: string, rules: number): AddresseeOf => ({
+  addressee: rules >= 13 && STATE_LAW_13.test(actor) ? "member_state" : "none",
+  through_national_law: null,
+});
+
+/**
+ * Rules 13: a public holder named before a firm holds the duty ("The Approval Authority or the Technical
+ * Service shall verify the provided information", UN R155 para 7.4.2), as a reader writes it.
+ */
+const publicNamedFirst = (
+  actor: string,
+  act: string,
+  map: ActorMap,
+  tax: Taxonomy,
+  kinds: Addressee[],
+  rules: number,
+) => rules >= 13 && firstNamed(actor, act, map, tax, kinds) !== "regulated_party";
 
 const stateFirst = (kinds: Addressee[]): Addressee =>
   kinds.includes("member_state") ? "member_state" : (kinds[0] as Addressee);

@@ -150,6 +150,21 @@ const PREPOSITION_WHICH_8 =
  */
 const AGREED_THAT_8 = /\b(?:agree|agrees|agreed|decide|decides|decided)\s+that\s+[^,;:]*$/iu;
 
+/**
+ * A "may" that grants no one anything: after a relative or a pronoun ("systems that may be used", "it may
+ * be necessary"), in a clause on which (rules 6) or in an indirect question (rules 11). Rules 13 keep "it"
+ * or "they" after a leading clause before an active verb (PRONOUN_ACTS_13).
+ */
+function grantsNothing(text: string, at: number, rules: number): boolean {
+  const upTo = text.slice(0, at + 3);
+  const pronounActs = rules >= 13 && PRONOUN_ACTS_13.test(upTo) && ACTIVE_13.test(text.slice(at + 3));
+  return (
+    (RELATIVE_MAY.test(upTo) && !pronounActs) ||
+    (rules >= 6 && RELATIVE_MAY_6.test(upTo)) ||
+    (rules >= 11 && INDIRECT_MAY_11.test(upTo))
+  );
+}
+
 /** The duties of one sentence: usually one, two when it says "…shall A and shall B". */
 export function dutiesIn(s: Sentence, rules = 1): Duty[] {
   const m = mainModal(s.text, rules);
@@ -160,18 +175,7 @@ export function dutiesIn(s: Sentence, rules = 1): Duty[] {
   if (noDuty && rules < 8) return [];
   const modal = m[1] as string;
   const before = s.text.slice(0, m.index);
-  if (
-    modal === "may" &&
-    RELATIVE_MAY.test(s.text.slice(0, (m.index ?? 0) + 3)) &&
-    !(
-      rules >= 13 &&
-      PRONOUN_ACTS_13.test(s.text.slice(0, (m.index ?? 0) + 3)) &&
-      ACTIVE_13.test(s.text.slice((m.index ?? 0) + 3))
-    )
-  )
-    return [];
-  if (rules >= 6 && modal === "may" && RELATIVE_MAY_6.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
-  if (rules >= 11 && modal === "may" && INDIRECT_MAY_11.test(s.text.slice(0, (m.index ?? 0) + 3))) return [];
+  if (modal === "may" && grantsNothing(s.text, m.index ?? 0, rules)) return [];
   const after = s.text.slice((m.index ?? 0) + modal.length);
   const agent = agentOf(after, rules);
   const actor = holderOf(before, agent, rules, after);

@@ -468,6 +468,17 @@ describe("obligation registers on the eu release", () => {
     assert.equal(trades(decideFor(engine, nl, AS_OF)), false);
     const dealer = { ...nl.facts, mifir_concludes_derivatives_subject_to_trading_obligation: true };
     assert.equal(trades(decideFor(engine, { ...nl, facts: dealer }, AS_OF)), true);
+    // "Any distributor, importer, deployer or other third-party shall be considered to be a provider …
+    // and shall be subject to the obligations of the provider under Article 16, in any of the following
+    // circumstances: (a) …" (AI Act Art 25(1)): a deployer takes them on only in those circumstances.
+    const de = release.profiles.find((p) => p.id === "de-large-bank");
+    assert.ok(de);
+    assert.ok(de.entity_types.includes("ai_deployer"));
+    const becomesProvider = (r: ReturnType<typeof decideFor>) =>
+      r.applicable.some((d) => d.atom.node.startsWith("ai-act/art_25__para_1"));
+    assert.equal(becomesProvider(decideFor(engine, de, AS_OF)), false);
+    const rebrands = { ...de.facts, ai_becomes_provider_of_high_risk_system: true };
+    assert.equal(becomesProvider(decideFor(engine, { ...de, facts: rebrands }, AS_OF)), true);
     // "The delegation of power shall be tacitly extended …" (IVDR Art 108(2)): no one's duty.
     assert.ok(atomsOf("ivdr/art_108__para_2").every((a) => !a.actor.startsWith("The delegation of power")));
   });
