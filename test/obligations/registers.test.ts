@@ -479,6 +479,15 @@ describe("obligation registers on the eu release", () => {
     assert.equal(becomesProvider(decideFor(engine, de, AS_OF)), false);
     const rebrands = { ...de.facts, ai_becomes_provider_of_high_risk_system: true };
     assert.equal(becomesProvider(decideFor(engine, { ...de, facts: rebrands }, AS_OF)), true);
+    // AI Act Annex XI is the technical documentation of a general-purpose AI model (Art 53(1)(a)), and
+    // Annex XII what its provider gives downstream providers (Art 53(1)(b)): not a high-risk system's.
+    for (const annex of ["ai-act/anx_XI", "ai-act/anx_XII"]) {
+      const held = atomsOf(annex);
+      assert.ok(
+        held.length > 0 && held.every((a) => a.applies_to.join() === "provider_of_general_purpose_ai_model"),
+        annex,
+      );
+    }
     // "The delegation of power shall be tacitly extended …" (IVDR Art 108(2)): no one's duty.
     assert.ok(atomsOf("ivdr/art_108__para_2").every((a) => !a.actor.startsWith("The delegation of power")));
   });
