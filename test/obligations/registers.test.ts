@@ -479,6 +479,16 @@ describe("obligation registers on the eu release", () => {
     assert.equal(becomesProvider(decideFor(engine, de, AS_OF)), false);
     const rebrands = { ...de.facts, ai_becomes_provider_of_high_risk_system: true };
     assert.equal(becomesProvider(decideFor(engine, { ...de, facts: rebrands }, AS_OF)), true);
+    // MDR Art 16(1): an importer takes on the manufacturer's obligations only "if it does any of the
+    // following" (its name on the device, a changed intended purpose, a modification).
+    const at = release.profiles.find((p) => p.id === "at-small-medical-device-manufacturer");
+    assert.ok(at);
+    const importer = { ...at, entity_types: ["medical_device_importer"] };
+    const takesOn = (r: ReturnType<typeof decideFor>) =>
+      r.applicable.some((d) => d.atom.node.startsWith("mdr/art_16__para_1"));
+    assert.equal(takesOn(decideFor(engine, importer, AS_OF)), false);
+    const relabels = { ...importer, facts: { ...at.facts, takes_on_manufacturer_obligations: true } };
+    assert.equal(takesOn(decideFor(engine, relabels, AS_OF)), true);
     // AI Act Annex XI is the technical documentation of a general-purpose AI model (Art 53(1)(a)), and
     // Annex XII what its provider gives downstream providers (Art 53(1)(b)): not a high-risk system's.
     for (const annex of ["ai-act/anx_XI", "ai-act/anx_XII"]) {
