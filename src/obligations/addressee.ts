@@ -92,14 +92,14 @@ export function addresseeOf(
   modality: Modality | null = null,
 ): AddresseeOf {
   if (isRuleAboutLaw(actor, rules)) return lawsHolder(actor, rules);
-  // The party named first holds the duty; the others named with it ("The ESAs and the competent
-  // authorities") share it, so the register still finds them (taxonomy, rules 8).
+  // The party named first holds the duty; the others named with it share it (taxonomy, rules 8).
   const own = map.typesIn(actor, act);
   if (own.length === 0) return { addressee: "none", through_national_law: null };
   const kinds = own.map((t) => addresseeOfType(tax, t));
-  if (kinds.includes("regulated_party") && !publicNamedFirst(actor, act, map, tax, kinds, rules))
-    return { addressee: "regulated_party", through_national_law: null };
   const addressee = rules >= 11 ? firstNamed(actor, act, map, tax, kinds) : stateFirst(kinds);
+  // Rules 13: a public holder named first holds it ("The Approval Authority or the Technical Service").
+  if (kinds.includes("regulated_party") && (rules < 13 || addressee === "regulated_party"))
+    return { addressee: "regulated_party", through_national_law: null };
   if (addressee !== "member_state") return { addressee, through_national_law: null };
   // Rules 8: a clause on how the State proceeds comes before what it ensures (", after consulting
   // national regulatory authorities …, ensure that providers … provide access", EECC Art 109(2)).
@@ -173,19 +173,6 @@ const lawsHolder = (actor: string, rules: number): AddresseeOf => ({
   addressee: rules >= 13 && STATE_LAW_13.test(actor) ? "member_state" : "none",
   through_national_law: null,
 });
-
-/**
- * Rules 13: a public holder named before a firm holds the duty ("The Approval Authority or the Technical
- * Service shall verify the provided information", UN R155 para 7.4.2), as a reader writes it.
- */
-const publicNamedFirst = (
-  actor: string,
-  act: string,
-  map: ActorMap,
-  tax: Taxonomy,
-  kinds: Addressee[],
-  rules: number,
-) => rules >= 13 && firstNamed(actor, act, map, tax, kinds) !== "regulated_party";
 
 const stateFirst = (kinds: Addressee[]): Addressee =>
   kinds.includes("member_state") ? "member_state" : (kinds[0] as Addressee);

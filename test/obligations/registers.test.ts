@@ -34,6 +34,18 @@ describe("obligation registers on the eu release", () => {
       registers.set(p.id, obligations(engine, { entity_profile: p.id, as_of: AS_OF }, AS_OF));
   });
 
+  type Profile = LoadedRelease["profiles"][number];
+  const profile = (id: string): Profile => {
+    const p = release.profiles.find((x) => x.id === id);
+    assert.ok(p, id);
+    return p;
+  };
+  /** Whether a profile, with these facts stated too, has an applicable duty in the units under `node`. */
+  const binds = (p: Profile, node: string, facts: Profile["facts"] = {}) =>
+    decideFor(engine, { ...p, facts: { ...p.facts, ...facts } }, AS_OF).applicable.some((d) =>
+      d.atom.node.startsWith(node),
+    );
+
   const items = (r: Register) => [...r.applicable, ...r.excluded, ...r.undetermined];
   const articles = (list: Register["applicable"]) =>
     new Set(list.map((d) => `${d.act}/${d.unit_eid.split("__")[0]}`));
@@ -461,34 +473,28 @@ describe("obligation registers on the eu release", () => {
     );
     // … when it concludes, as a counterparty, derivatives subject to that obligation: not the Dutch
     // investment firm that only passes client orders to brokers.
-    const nl = release.profiles.find((p) => p.id === "nl-investment-firm");
-    assert.ok(nl);
-    const trades = (r: ReturnType<typeof decideFor>) =>
-      r.applicable.some((d) => d.atom.node.startsWith("mifir/art_28"));
-    assert.equal(trades(decideFor(engine, nl, AS_OF)), false);
-    const dealer = { ...nl.facts, mifir_concludes_derivatives_subject_to_trading_obligation: true };
-    assert.equal(trades(decideFor(engine, { ...nl, facts: dealer }, AS_OF)), true);
+    const nl = profile("nl-investment-firm");
+    const trading = "mifir/art_28";
+    assert.equal(binds(nl, trading), false);
+    assert.equal(
+      binds(nl, trading, { mifir_concludes_derivatives_subject_to_trading_obligation: true }),
+      true,
+    );
     // "Any distributor, importer, deployer or other third-party shall be considered to be a provider …
     // and shall be subject to the obligations of the provider under Article 16, in any of the following
     // circumstances: (a) …" (AI Act Art 25(1)): a deployer takes them on only in those circumstances.
-    const de = release.profiles.find((p) => p.id === "de-large-bank");
-    assert.ok(de);
+    const de = profile("de-large-bank");
     assert.ok(de.entity_types.includes("ai_deployer"));
-    const becomesProvider = (r: ReturnType<typeof decideFor>) =>
-      r.applicable.some((d) => d.atom.node.startsWith("ai-act/art_25__para_1"));
-    assert.equal(becomesProvider(decideFor(engine, de, AS_OF)), false);
-    const rebrands = { ...de.facts, ai_becomes_provider_of_high_risk_system: true };
-    assert.equal(becomesProvider(decideFor(engine, { ...de, facts: rebrands }, AS_OF)), true);
+    assert.equal(binds(de, "ai-act/art_25__para_1"), false);
+    assert.equal(binds(de, "ai-act/art_25__para_1", { ai_becomes_provider_of_high_risk_system: true }), true);
     // MDR Art 16(1): an importer takes on the manufacturer's obligations only "if it does any of the
     // following" (its name on the device, a changed intended purpose, a modification).
-    const at = release.profiles.find((p) => p.id === "at-small-medical-device-manufacturer");
-    assert.ok(at);
-    const importer = { ...at, entity_types: ["medical_device_importer"] };
-    const takesOn = (r: ReturnType<typeof decideFor>) =>
-      r.applicable.some((d) => d.atom.node.startsWith("mdr/art_16__para_1"));
-    assert.equal(takesOn(decideFor(engine, importer, AS_OF)), false);
-    const relabels = { ...importer, facts: { ...at.facts, takes_on_manufacturer_obligations: true } };
-    assert.equal(takesOn(decideFor(engine, relabels, AS_OF)), true);
+    const importer = {
+      ...profile("at-small-medical-device-manufacturer"),
+      entity_types: ["medical_device_importer"],
+    };
+    assert.equal(binds(importer, "mdr/art_16__para_1"), false);
+    assert.equal(binds(importer, "mdr/art_16__para_1", { takes_on_manufacturer_obligations: true }), true);
     // AI Act Annex XI is the technical documentation of a general-purpose AI model (Art 53(1)(a)), and
     // Annex XII what its provider gives downstream providers (Art 53(1)(b)): not a high-risk system's.
     for (const annex of ["ai-act/anx_XI", "ai-act/anx_XII"]) {
