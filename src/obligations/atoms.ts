@@ -144,7 +144,7 @@ export interface Atom {
  *      how (addressee, passive, documents). In release atoms: a thing-subject's act is held by the party
  *      it is done by (passive agentInSubject).
  */
-export const EXTRACTION_RULES = 13;
+export const EXTRACTION_RULES = 14;
 
 /**
  * Rules 8: a lead-in whose points are the exceptions to or the conditions of its duty; not "may … only

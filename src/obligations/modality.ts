@@ -128,6 +128,14 @@ const ACCESS_13 =
  * 28(1)) bars the rest, however long the object before it.
  */
 const ONLY_ON_13 = /\bonly\s+(?:on|in|at|through|via|with|to|by|for)\s*:\s*$/iu;
+/**
+ * Rules 14: powers and discretion a party "shall have" are grants ("The Commission shall have exclusive
+ * powers to supervise and enforce Chapter V", AI Act Art 88(1); "the Commission shall have full discretion
+ * as regards the appropriate measures", DMA Art 27(2); "the AI Office shall have all the powers of a market
+ * surveillance authority", AI Act Art 75(1)), as rules 3 read "shall have the power to".
+ */
+const POWERS_14 =
+  /^\s*(?:also\s+)?have (?:(?:exclusive|full|all|the|competences and|all the|broad)\s+){0,3}(?:(?:supervisory|investigatory|enforcement|investigative)\s+)?(?:powers?|discretion)\b/iu;
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -163,6 +171,7 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   // be directly involved" (AI Act Art 31(5)) bars each, as "No …" does.
   if (rules >= 12 && /^\s*Neither\s/u.test(before)) return "prohibition";
   if (rules >= 12 && POWERS_12.test(head)) return "permission";
+  if (rules >= 14 && POWERS_14.test(head) && modal === "shall") return "permission";
   if (rules >= 13 && ONLY_ON_13.test(head) && modal === "shall") return "prohibition";
   if (rules >= 13 && ACCESS_13.test(head) && modal === "shall" && !/^\s*Only\s/u.test(before))
     return "permission";

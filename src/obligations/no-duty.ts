@@ -91,6 +91,21 @@ const NOT_A_DUTY_12 =
 const NOT_A_DUTY_13 =
   /\bshall be tacitly (?:extended|renewed)\b|\bshall be replaced by (?:Articles?|the|this|that)\b|\bshall (?:begin|start|continue) to run\b|\bshall not extend to\b|\bshall not benefit from\b|\bmay (?:also )?be used (?:in order )?to demonstrate\b|\bshall prevail\b/iu;
 /**
+ * Rules 14, from the eleventh dev sample: more legal effects ("Each interruption shall start time running
+ * afresh", DMA Art 32(4), DSA Art 77(4); "That period shall be extended by the time during which limitation
+ * is suspended", DMA Art 32(4)), how the act's references read ("References in this Regulation to
+ * harmonised standards shall also include the monographs of the European Pharmacopoeia", MDR and IVDR Art
+ * 8(2)), a capacity the law confers ("An ECIC shall: … (b) have, in each Member State concerned, the most
+ * extensive legal capacity accorded to legal entities", Chips Act Art 7(2); "ENISA shall enjoy the most
+ * extensive legal capacity accorded to legal persons", Cybersecurity Act Art 38(2)), a programme's
+ * objectives and what it funds ("It shall also contribute to the achievement of the green and digital
+ * transitions", Chips Act Art 4(1); "The Cybersecurity Emergency Mechanism shall support preparedness
+ * actions not covered by Article 12", Cyber Solidarity Act Art 13(1)) and how a device is classified
+ * ("Accessories … shall be classified in their own right", IVDR Annex VIII 1.3).
+ */
+const NOT_A_DUTY_14 =
+  /\bshall start (?:the )?time running\b|\bshall be extended by the (?:time|period) during which\b|^\s*References? in (?:this|the present) (?:Regulation|Directive)\b|\blegal capacity accorded to\b|\bhave legal personality from\b|^\s*It shall (?:also )?contribute to the achievement of\b|^\s*(?:The\s+)?(?:[A-Z][\w-]*\s+){0,4}(?:Initiative|Mechanism|Programme)\s+shall (?:also )?(?:support|contribute to|finance|fund)\b|\bshall be classified (?:in their own right|as (?:class|belonging to class)|in (?:the )?(?:same |highest |lowest )?class)\b|\bshall (?:also )?fall within (?:the )?(?:same |highest )?class\b/u;
+/**
  * Rules 13: a competence conferred is a power ("each supervisory authority shall be competent to handle
  * a complaint lodged with it", GDPR Art 56(2)), which modality.ts's GRANT_9 grants: rules 2 read it as
  * no duty at all.
@@ -175,6 +190,7 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules >= 11 && NOT_A_DUTY_11.test(sentence)) return true;
   if (rules >= 12 && NOT_A_DUTY_12.test(sentence)) return true;
   if (rules >= 13 && NOT_A_DUTY_13.test(sentence)) return true;
+  if (rules >= 14 && NOT_A_DUTY_14.test(sentence)) return true;
   return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
 }
 
