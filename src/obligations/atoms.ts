@@ -225,7 +225,7 @@ export function extractAtoms(
     stated: new Set(),
   };
   for (const u of units) {
-    if (!DUTY_KINDS.has(u.kind) || u.own_text === "") continue;
+    if (!DUTY_KINDS.has(u.kind) || u.own_text === "" || completesBareModal(x, u)) continue;
     const list = sentences(u.own_text, rules);
     for (const [k, s] of list.entries()) {
       const duties = dutiesIn(s, rules);
@@ -299,6 +299,26 @@ function leadInHolder(x: Extraction, u: Unit, d: Duty): string | null {
     : null;
 }
 
+/**
+ * Rules 14: a lead-in that ends at its modal ("In particular, ESMA may:", AIFMD Art 37(21); "An ECIC
+ * shall:", Chips Act Art 7(2)) is completed by verb phrases, so a modal inside a point is its clause's
+ * ("(b) determine the scope of the information that the competent authority … must provide"; "(e)
+ * ensure that … other Member States … may join the ECIC"), not a duty of the point's own: the point holds
+ * the lead-in's. Not a point opening with a subject or a condition, which may state its own.
+ */
+const BARE_MODAL_LEAD_IN_14 =
+  /\b(?:shall|may|must)(?:,?\s*(?:also|in particular|at least|inter alia|as a minimum),?)*\s*:\s*$/iu;
+const VERB_POINT_14 =
+  /^\s*(?!(?:the|a|an|each|every|any|all|such|those|these|that|this|it|they|no|where|if|when|in|for|by|on|at|with|without|without prejudice|unless|subject)\b)[a-z]/u;
+
+/** Rules 14: whether a point completes a lead-in that ends at its modal, as a verb phrase. */
+function completesBareModal(x: Extraction, u: Unit): boolean {
+  if (x.rules < 14 || !isPoint(u) || !VERB_POINT_14.test(u.own_text)) return false;
+  const p = u.parent ? x.byNode.get(u.parent) : undefined;
+  const last = p ? sentences(p.own_text, x.rules).at(-1) : undefined;
+  return last !== undefined && BARE_MODAL_LEAD_IN_14.test(last.text);
+}
+
 /** Rules 6: the duty of the lead-in a point completes, when the point's parent ends with one. */
 function leadInDuty(x: Extraction, c: Unit): Duty | null {
   const p = c.parent ? x.byNode.get(c.parent) : undefined;
@@ -343,7 +363,9 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty, points: Complet
   for (const p of points) {
     const text = p.unit.own_text.slice(p.start, p.end);
     if (text === "") continue;
-    if (sentences(text, rules).some((cs) => dutiesIn(cs, rules).length > 0)) continue; // the point states its own duty
+    const ownDuty =
+      !completesBareModal(x, p.unit) && sentences(text, rules).some((cs) => dutiesIn(cs, rules).length > 0);
+    if (ownDuty) continue; // the point states its own duty
     if (bareDocument && saysContents(text)) continue;
     const action = `${d.action} ${text}`.trim();
     // Rules 3: "The provider shall: … (b) not use …" forbids.
