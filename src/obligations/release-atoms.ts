@@ -88,6 +88,7 @@ export function releaseAtoms(
     map,
     rules,
     previous: new Map(),
+    earlier: new Map(),
     kept: new Map(),
     trail: new ThingTrail(mergeHeld),
     byNode,
@@ -143,6 +144,8 @@ interface Holders {
   rules: number;
   /** Per article, the holder of the last duty whose own actor named one. */
   previous: Map<string, Holder>;
+  /** Rules 14: per article, every holder its duties' own actors named, in order. */
+  earlier: Map<string, Holder[]>;
   /** Rules 8: per article, what its duties set up ("a register"), and who set it up. */
   kept: Map<string, Map<string, Holder>>;
   /** Rules 9: what later thing-subject duties read back (thing-trail.ts). */
@@ -268,7 +271,7 @@ function holderOf(
   const referred = appliesTo.length === 0 && !about ? h.trail.subjectReferredTo(a, h.rules) : undefined;
   if (referred) ({ types: appliesTo, holder } = referred);
   if (referred) basis = "preceding duty";
-  const before = h.previous.get(article);
+  const before = precedingHolder(a, at, article, h);
   if (appliesTo.length === 0 && before && !about) {
     appliesTo = before.types;
     holder = before.holder;
@@ -301,6 +304,27 @@ function holderOf(
   if ((basis === "actor" || basis === "actor and action") && holdsDuties)
     remember(a, article, thing, { types: appliesTo, holder }, h);
   return { appliesTo, basis, holder };
+}
+
+/**
+ * Rules 14: a thing given to a party ("shall be notified to", "supplied to", "reported to") is not given
+ * by it: the recipient named there does not hold the duty even when it held the article's preceding one
+ * ("Competent authorities shall not require ex ante approval of marketing communications. … Marketing
+ * communications shall be notified to competent authorities upon request", MiCA Art 29(4)-(5); "Every
+ * authorisation shall be notified to ESMA", MiFID II Art 5(3)). The article's last other holder does. An
+ * authority of another State ("to the competent authorities of the host Member State") is another party.
+ */
+const GIVEN_TO_14 =
+  /^\s*(?:,[^,]{1,60},\s*)?(?:also\s+)?be\s+(?:\w+ly\s+)?(?:notified|supplied|submitted|sent|transmitted|communicated|provided|forwarded|made available|reported|addressed|disclosed|delivered)\b(?:(?!\bto\b)[^.;]){0,60}\bto\s+((?:(?:the|all|any|each|every|its|their|relevant|national|competent)\b|[A-Z])[^.;,]{0,120}?)(?=\s+(?:with regard to|regarding|about|concerning|on|in|upon|within|without|by|through|via|before|after|where|when|if|at|for|and made)\b|[.;,]|$)/u;
+
+function precedingHolder(a: Atom, at: string, article: string, h: Holders): Holder | undefined {
+  const before = h.previous.get(article);
+  const to = h.rules >= 14 && before ? GIVEN_TO_14.exec(a.action)?.[1] : undefined;
+  if (!before || !to || /\b(?:home|host|other|another|all|each|every|requesting|requested)\b/iu.test(to))
+    return before;
+  const recipient = h.map.typesIn(to, at, h.rules);
+  const given = (x: Holder) => x.types.length > 0 && x.types.every((t) => recipient.includes(t));
+  return given(before) ? (h.earlier.get(article) ?? []).findLast((x) => !given(x)) : before;
 }
 
 /** Rules 13: the party a thing-subject's "by" names, where it names one the subject's first words do not. */
@@ -352,6 +376,7 @@ function keeperOfThing(
 /** What later atoms of the article read back: its last named holder, what bodies set up, a paragraph's party. */
 function remember(a: Atom, article: string, thing: boolean, held: Holder, h: Holders): void {
   h.previous.set(article, held);
+  h.earlier.set(article, [...(h.earlier.get(article) ?? []), held]);
   const set =
     h.rules >= 8 && !thing && held.holder.addressee !== "regulated_party"
       ? SETS_UP_8.exec(a.action)?.[1]?.toLowerCase()
