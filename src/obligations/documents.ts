@@ -84,6 +84,13 @@ const NOMINAL_9: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Rules 14: registering makes a registration ("the provider … shall register themselves and their
+ * system in the EU database … the registration referred to in paragraphs 1, 2 and 3 of this Article
+ * shall … contain only the following information:", AI Act Art 49(1), (4)).
+ */
+const NOMINAL_14: Readonly<Record<string, string>> = { register: "registration" };
+
+/**
  * Rules 9: the documents a duty makes its holder the author of: what its verb makes ("shall notify")
  * and the documents its words name ("shall draw up a report", "establish … a testing programme"). Whose
  * a later "The notification shall specify: (a) …" is (AIFMD Art 47(8): ESMA's, not the AIFM's it names).
@@ -94,7 +101,8 @@ export function documentsAuthored(action: string, rules = 9): string[] {
   const verb = words.find((w) => !/ly$/u.test(w) && !["not", "also", "further", "then", "be"].includes(w));
   const made = [...text.matchAll(MAKES_9)].map((m) => singular(m[1] as string));
   const named = made.filter((w) => DOCUMENT_6.test(w) || DOCUMENT_8.test(w));
-  return [...new Set([...(verb && NOMINAL_9[verb] ? [NOMINAL_9[verb] as string] : []), ...named])];
+  const nominal = verb ? (NOMINAL_9[verb] ?? (rules >= 14 ? NOMINAL_14[verb] : undefined)) : undefined;
+  return [...new Set([...(nominal ? [nominal] : []), ...named])];
 }
 
 /**
