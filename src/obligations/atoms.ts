@@ -15,6 +15,7 @@ import { createHash } from "node:crypto";
 import type { Unit } from "../canon/model.ts";
 import { isBareLeadIn, namesDocument, saysContents, statesContents } from "./documents.ts";
 import type { Modality } from "./modality.ts";
+import { completesNoDuty } from "./no-duty.ts";
 import { type Constant, constantsIn } from "./quantities.ts";
 import { type Duty, dutiesIn, isImpersonal, PRONOUN } from "./sentence-duties.ts";
 import { listedItems, type Sentence, sentences } from "./sentences.ts";
@@ -368,6 +369,7 @@ function addPoints(x: Extraction, u: Unit, s: Sentence, d: Duty, points: Complet
     if (ownDuty) continue; // the point states its own duty
     if (bareDocument && saysContents(text)) continue;
     const action = `${d.action} ${text}`.trim();
+    if (completesNoDuty(action, rules)) continue;
     // Rules 3: "The provider shall: … (b) not use …" forbids.
     const modality =
       rules >= 3 && d.modality === "obligation" && /^\s*not\s/iu.test(text) ? "prohibition" : d.modality;

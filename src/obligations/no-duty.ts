@@ -101,10 +101,12 @@ const NOT_A_DUTY_13 =
  * objectives and what it funds ("It shall also contribute to the achievement of the green and digital
  * transitions", Chips Act Art 4(1); "The Cybersecurity Emergency Mechanism shall support preparedness
  * actions not covered by Article 12", Cyber Solidarity Act Art 13(1)) and how a device is classified
- * ("Accessories … shall be classified in their own right", IVDR Annex VIII 1.3).
+ * ("Accessories … shall be classified in their own right", IVDR Annex VIII 1.3), and a definition, whose
+ * "may" is the defined term's ("‘public undertaking’ means any undertaking over which the public sector
+ * bodies may exercise directly or indirectly a dominant influence", DGA Art 2(19)).
  */
 const NOT_A_DUTY_14 =
-  /\bshall start (?:the )?time running\b|\bshall be extended by the (?:time|period) during which\b|^\s*References? in (?:this|the present) (?:Regulation|Directive)\b|\blegal capacity accorded to\b|\bhave legal personality from\b|^\s*It shall (?:also )?contribute to the achievement of\b|^\s*(?:The\s+)?(?:[A-Z][\w-]*\s+){0,4}(?:Initiative|Mechanism|Programme)\s+shall (?:also )?(?:support|contribute to|finance|fund)\b|\bshall be classified (?:in their own right|as (?:class|belonging to class)|in (?:the )?(?:same |highest |lowest )?class)\b|\bshall (?:also )?fall within (?:the )?(?:same |highest )?class\b/u;
+  /^\s*[‘'"“][^’'"”]{1,120}[’'"”]\s+means\b|\bshall start (?:the )?time running\b|\bshall be extended by the (?:time|period) during which\b|^\s*References? in (?:this|the present) (?:Regulation|Directive)\b|\blegal capacity accorded to\b|\bhave legal personality from\b|^\s*It shall (?:also )?contribute to the achievement of\b|^\s*(?:The\s+)?(?:[A-Z][\w-]*\s+){0,4}(?:Initiative|Mechanism|Programme)\s+shall (?:also )?(?:support|contribute to|finance|fund)\b|\bshall be classified (?:in their own right|as (?:class|belonging to class)|in (?:the )?(?:same |highest |lowest )?class)\b|\bshall (?:also )?fall within (?:the )?(?:same |highest )?class\b/u;
 /**
  * Rules 14: the aspects weighed "When assessing whether a product is a safe product" (GPSR Art 6(1)) are
  * the content of the economic operators' duty to place only safe products on the market (Art 5), as
@@ -178,6 +180,13 @@ const APPLIES_A_THING_8 =
 
 const NOT_A_DUTY_8 =
   /\bshall not be subject to (?:this|that|the provisions of|Directive|Regulation)\b|\bshall not form part of the [^.;]{0,40}\bmandate\b|\bshall be included in Annex [IVXL]+\b|\bshall obtain rectification\b|\bshall not rely on\b[^.;]{0,40}\breasons\b|\bshall only be (?:obliged|required) to\b[^.;]*\bif\b|\bshall (?:only|also|not|always|then|therefore) be considered\b|\bshall be entitled to claim back\b|\bshall be composed of\b|\bcontributions? shall cover\b|\bshall (?:at all times )?remain (?:fully )?(?:liable\b|responsible (?:if|where|for (?:the )?(?:handling and for )?(?:the )?consequences)\b)|\bshall put an end to\b|\bshall not involve\b[^.;]*\bliability\b|\bshall not give rise to (?:any )?liability\b|\bshall be (?:adopted|taken) by (?:a |an )?(?:simple |qualified |absolute |two-thirds )?(?:majority|two-thirds|consensus|unanimity)\b|\bshall be intended (?:for|to)\b|\bshall,? (?:however,? )?be the subject of the (?:overall )?control of\b|\bresponsibilit(?:y|ies)\b[^.;]*\bshall be transferred (?:from\b[^.;]*?\b)?to\b|\bthe following objectives\s*:|\bshall be (?:the following|as follows)\b[^.;:]{0,160}:|\bin (?:one or more of )?the following ways\s*:|\bshall be taken into account,? including\s*:|\bshall ensure the application of\b[^.;]*\bfrom\b|\bshall ensure that the (?:time|moment) of [^,;.]{0,60}? is when\b|\bshall (?:hereinafter )?be referred to as\b|\bshall (?:also )?be governed by (?:(?:this|that|the present) (?:Regulation|Directive)|(?:Directive|Regulation|Decision) (?:\(|\d)|the law applicable|the rules of civil procedure)|^\s*Nothing in (?:this|the present) (?:Regulation|Directive|Article|paragraph|Chapter)\b|\bshall (?:also )?be governed by\s*:\s*$|\bshall not be denied (?:the )?legal effect\b|\bshall not be (?:assumed|presumed|taken|interpreted|construed) to (?:mean|imply)\b|\bshall not be binding\b|^\s*(?:the\s+)?following provisions\b[^.;]{0,80}\bshall (?:also |equally |likewise )?apply\b|\bshall be the responsibility of the (?:competent|supervisory|national) authorit|\bshall remain subject to (?:Union |national )?(?:competition )?law\b|\bshall not preclude\b[^.;]{0,60}\bfrom bringing (?:an )?action\b|\bto be held liable\b|^(?:(?!\b(?:shall|may|must)\b)[^;])*\bshall (?:be|remain) valid\b|\b(?:shall|may) be (?:provided for|laid down|specified|determined|restricted) by (?:Union or Member State|Union|Member State|national) law\b|^\s*(?:the )?(?:failure|absence)\b[^.;]*\bshall not\b|\bshall (?:not )?be subject to (?:any )?liability\b|\bmay (?:also |only )?be (?:deemed|considered|regarded) (?:to|as)\b|\bshall (?:in any event|nevertheless|equally) be subject to\b|\bshall (?:not |only )?bear (?:all (?:of )?the |any |the )?(?:financial )?(?:losses|consequences|risk)\b|\bshall bear the burden of (?:proof|proving|demonstrating)\b|\bshall bear no (?:contractual )?liability\b|\bthe following (?:parameters|criteria|factors|elements|aspects)\b[^.;:]{0,120}\bshall\b[^.;:]{0,60}\btaken into account\s*:\s*$/iu;
+
+/**
+ * Rules 14: whether what a point adds to its lead-in's modal states a legal effect rules 14 read as no
+ * duty ("An ECIC shall: … (b) have … the most extensive legal capacity accorded to legal entities").
+ */
+export const completesNoDuty = (action: string, rules: number): boolean =>
+  rules >= 14 && NOT_A_DUTY_14.test(action);
 
 /** Whether a sentence with a modal states no one's duty under these extraction rules. */
 export function statesNoDuty(sentence: string, rules: number): boolean {
