@@ -144,6 +144,12 @@ export interface Atom {
  *      its head, an adjective is no participle, a document is made past the words that say when and
  *      how (addressee, passive, documents). In release atoms: a thing-subject's act is held by the party
  *      it is done by (passive agentInSubject).
+ *  14: a point completing a lead-in that ends at its modal ("ESMA may:") is a verb phrase, its inner
+ *      modals its clauses' (atoms); time running afresh, how the act's references read, a capacity
+ *      conferred, a programme's aims, a device's class and a definition are no duties, and the aspects of
+ *      a safe product are (no-duty); powers and discretion a party shall have are grants (modality);
+ *      registering makes a registration (documents). In release atoms: a thing given to a party is not
+ *      given by it (passive recipientOf).
  */
 export const EXTRACTION_RULES = 14;
 

@@ -117,3 +117,17 @@ export function agentInSubject(actor: string): string | null {
  */
 const DOING_BY_13 =
   /^(?:(?:the|an?|any|each|such)\s+)?(?:[\w-]+\s+){0,2}?(?:[\w-]+(?:ing|tion|sion|ment)|request|review|audit|action|use|control|oversight)\s+(?:(?:of|to)\s+[^,;]{1,80}?\s+)?(?:(?:conducted|carried out|performed|made|taken|undertaken|exercised)\s+)?by\s+((?:the|an?|each|any|that|those|such|its|their|all)\s.+)$/iu;
+
+/**
+ * Rules 14: the party a passive gives its subject to ("Marketing communications shall be notified to
+ * competent authorities upon request", MiCA Art 29(5): the competent authorities), cut before what says
+ * when, how or about what; null when the words give it to no one, or to another instance of a kind
+ * ("to the competent authorities of the host Member State", "to all Member States").
+ */
+const GIVEN_TO_14 =
+  /^\s*(?:,[^,]{1,60},\s*)?(?:also\s+)?be\s+(?:\w+ly\s+)?(?:notified|supplied|submitted|sent|transmitted|communicated|provided|forwarded|made available|reported|addressed|disclosed|delivered)\b(?:(?!\bto\b)[^.;]){0,60}\bto\s+((?:(?:the|all|any|each|every|its|their|relevant|national|competent)\b|[A-Z])[^.;,]{0,120}?)(?=\s+(?:with regard to|regarding|about|concerning|on|in|upon|within|without|by|through|via|before|after|where|when|if|at|for|and made)\b|[.;,]|$)/u;
+
+export function recipientOf(action: string, rules: number): string | null {
+  const to = rules >= 14 ? GIVEN_TO_14.exec(action)?.[1] : undefined;
+  return to && !/\b(?:home|host|other|another|all|each|every|requesting|requested)\b/iu.test(to) ? to : null;
+}

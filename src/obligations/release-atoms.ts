@@ -12,7 +12,7 @@ import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
 import { namedInContext } from "./named-in-context.ts";
-import { agentInSubject, agentOf } from "./passive.ts";
+import { agentInSubject, agentOf, recipientOf } from "./passive.ts";
 import { prescribedByState } from "./prescribed.ts";
 import { actParties } from "./scope.ts";
 import { BENEFICIARY_7, isPatient, namesBeneficiary } from "./subject-roles.ts";
@@ -311,17 +311,12 @@ function holderOf(
  * by it: the recipient named there does not hold the duty even when it held the article's preceding one
  * ("Competent authorities shall not require ex ante approval of marketing communications. … Marketing
  * communications shall be notified to competent authorities upon request", MiCA Art 29(4)-(5); "Every
- * authorisation shall be notified to ESMA", MiFID II Art 5(3)). The article's last other holder does. An
- * authority of another State ("to the competent authorities of the host Member State") is another party.
+ * authorisation shall be notified to ESMA", MiFID II Art 5(3)). The article's last other holder does.
  */
-const GIVEN_TO_14 =
-  /^\s*(?:,[^,]{1,60},\s*)?(?:also\s+)?be\s+(?:\w+ly\s+)?(?:notified|supplied|submitted|sent|transmitted|communicated|provided|forwarded|made available|reported|addressed|disclosed|delivered)\b(?:(?!\bto\b)[^.;]){0,60}\bto\s+((?:(?:the|all|any|each|every|its|their|relevant|national|competent)\b|[A-Z])[^.;,]{0,120}?)(?=\s+(?:with regard to|regarding|about|concerning|on|in|upon|within|without|by|through|via|before|after|where|when|if|at|for|and made)\b|[.;,]|$)/u;
-
 function precedingHolder(a: Atom, at: string, article: string, h: Holders): Holder | undefined {
   const before = h.previous.get(article);
-  const to = h.rules >= 14 && before ? GIVEN_TO_14.exec(a.action)?.[1] : undefined;
-  if (!before || !to || /\b(?:home|host|other|another|all|each|every|requesting|requested)\b/iu.test(to))
-    return before;
+  const to = before ? recipientOf(a.action, h.rules) : null;
+  if (!before || !to) return before;
   const recipient = h.map.typesIn(to, at, h.rules);
   const given = (x: Holder) => x.types.length > 0 && x.types.every((t) => recipient.includes(t));
   return given(before) ? (h.earlier.get(article) ?? []).findLast((x) => !given(x)) : before;

@@ -548,4 +548,38 @@ describe("extraction rules 6", () => {
     parent.own_text = "report the incident, except where:";
     assert.equal(texts(10).length, 2);
   });
+
+  test("rules 14: a point completing a lead-in that ends at its modal is a verb phrase whose inner modal is its clause's", () => {
+    const units = article("x", [
+      {
+        lead: "In particular, ESMA may:",
+        points: [
+          "facilitate the exchange of information between the competent authorities concerned;",
+          "determine the scope of the information that the competent authority of the Member State of reference must provide to the competent authorities of the host Member States concerned;",
+        ],
+      },
+    ]);
+    const texts = (rules: number) => read(units, rules).map((a) => `${a.modality} ${a.actor}: ${a.text}`);
+    assert.deepEqual(texts(14), [
+      "permission ESMA: facilitate the exchange of information between the competent authorities concerned;",
+      "permission ESMA: determine the scope of the information that the competent authority of the Member State of reference must provide to the competent authorities of the host Member States concerned;",
+    ]);
+    // Until rules 14 the inner "must" made the point an obligation of a verb phrase.
+    assert.match(texts(13)[1] as string, /^obligation determine the scope/u);
+    // A legal effect a point adds to the lead-in's modal is no duty.
+    const ecic = article("x", [
+      {
+        lead: "An ECIC shall:",
+        points: [
+          "have, in each Member State concerned, the most extensive legal capacity accorded to legal entities under the national law of that Member State;",
+          "appoint a coordinator.",
+        ],
+      },
+    ]);
+    assert.deepEqual(
+      read(ecic, 14).map((a) => a.text),
+      ["appoint a coordinator."],
+    );
+    assert.equal(read(ecic, 13).length, 2);
+  });
 });

@@ -154,6 +154,31 @@ describe("modality", () => {
     readsAnew(12, "Such powers", " be exercised in any of the following ways:", "obligation", "permission");
   });
 
+  test("rules 14: powers and discretion a party shall have are grants", () => {
+    readsAnew(
+      14,
+      "The Commission",
+      " have exclusive powers to supervise and enforce Chapter V.",
+      "obligation",
+      "permission",
+    );
+    readsAnew(
+      14,
+      "The Commission",
+      " have full discretion as regards the appropriate measures.",
+      "obligation",
+      "permission",
+    );
+    readsAnew(
+      14,
+      "the AI Office",
+      " have all the powers of a market surveillance authority.",
+      "obligation",
+      "permission",
+    );
+    assert.equal(modalityIn("shall", " have the necessary resources.", "The authority", 14), "obligation");
+  });
+
   test("rules 13: access a party shall have is a right, not the means a body must have nor access kept to some", () => {
     readsAnew(
       13,

@@ -293,4 +293,43 @@ describe("sentences that state no duty", () => {
       assert.equal(statesNoDuty(sentence, 13), true, `from rules 13: ${sentence}`);
     }
   });
+
+  test("rules 14, from the eleventh dev sample: when time runs again, how references read, a conferred capacity, a programme's aims, a class and a definition", () => {
+    for (const sentence of [
+      "Each interruption shall start time running afresh.",
+      "That period shall be extended by the time during which the limitation period is suspended because the decision of the Commission is the subject of proceedings pending before the Court of Justice of the European Union.",
+      "References in this Regulation to harmonised standards shall also include the monographs of the European Pharmacopoeia adopted in accordance with the Convention on the Elaboration of a European Pharmacopoeia.",
+      "In each Member State ENISA shall enjoy the most extensive legal capacity accorded to legal persons under national law.",
+      "It shall also contribute to the achievement of the green and digital transitions.",
+      "The Cybersecurity Emergency Mechanism shall support preparedness actions not covered by Article 12.",
+      "Accessories for an in vitro diagnostic medical device shall be classified in their own right separately from the device with which they are used.",
+      "‘public undertaking’ means any undertaking over which the public sector bodies may exercise directly or indirectly a dominant influence.",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 13), false, `until rules 14: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 14), true, `from rules 14: ${sentence}`);
+    }
+    // Parties that contribute to objectives still do so as a duty (EECC Art 3(1)).
+    assert.equal(
+      statesNoDuty(
+        "Member States, the Commission, the RSPG and BEREC shall also contribute to the achievement of those objectives.",
+        14,
+      ),
+      false,
+    );
+  });
+
+  test("rules 14: the aspects weighed in assessing whether a product is safe are a duty (GPSR Art 6(1))", () => {
+    const lead =
+      "When assessing whether a product is a safe product, the following aspects in particular shall be taken into account:";
+    assert.equal(statesNoDuty(lead, 13), true);
+    assert.equal(statesNoDuty(lead, 14), false);
+    // Other criteria lists stay no duties.
+    assert.equal(
+      statesNoDuty(
+        "In determining the probability and severity of harm, the following criteria shall, where relevant, be taken into account:",
+        14,
+      ),
+      true,
+    );
+  });
 });

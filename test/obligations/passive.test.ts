@@ -1,7 +1,7 @@
 /** The agent of a passive duty (src/obligations/passive.ts), rule by rule. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { agentInSubject, agentOf } from "../../src/obligations/passive.ts";
+import { agentInSubject, agentOf, recipientOf } from "../../src/obligations/passive.ts";
 
 describe("the agent of a passive duty", () => {
   test("the 'by' phrase after the participle names the holder; a date or a means names no one", () => {
@@ -88,5 +88,40 @@ describe("the agent of a passive duty", () => {
       " be adopted within one month from the referral of the subject-matter by a two-thirds majority of the members of the Board.";
     assert.equal(agentOf(vote, 12), "a two-thirds majority of the members of the Board");
     assert.equal(agentOf(vote, 13), "the Board");
+  });
+
+  test("rules 14: the party a passive gives its subject to, not a purpose, a topic nor another instance of a kind", () => {
+    assert.equal(
+      recipientOf(" be notified to competent authorities upon request", 14),
+      "competent authorities",
+    );
+    assert.equal(recipientOf(" be notified to ESMA", 14), "ESMA");
+    assert.equal(
+      recipientOf(
+        ", on request, be supplied to the national regulatory authority before its publication",
+        14,
+      ),
+      "the national regulatory authority",
+    );
+    assert.equal(recipientOf(" be notified to ESMA", 13), null);
+    // An infinitive of purpose gives nothing to anyone.
+    assert.equal(recipientOf(" be provided to render stationary machinery immobile", 14), null);
+    // Whom information is given to, not what it is about.
+    assert.equal(
+      recipientOf(
+        " be provided in good time to clients or potential clients with regard to the investment firm",
+        14,
+      ),
+      null,
+    );
+    // Another State's authority, or every State, is another party of the same kind.
+    assert.equal(
+      recipientOf(" be communicated to the competent authorities of the host Member State", 14),
+      null,
+    );
+    assert.equal(
+      recipientOf(" be made available through the electronic system to all Member States", 14),
+      null,
+    );
   });
 });
