@@ -136,6 +136,17 @@ const ONLY_ON_13 = /\bonly\s+(?:on|in|at|through|via|with|to|by|for)\s*:\s*$/iu;
  */
 const POWERS_14 =
   /^\s*(?:also\s+)?have (?:(?:exclusive|full|all|the|competences and|all the|broad)\s+){0,3}(?:(?:supervisory|investigatory|enforcement|investigative)\s+)?(?:powers?|discretion)\b/iu;
+/**
+ * Rules 14: "only if" however far past the verb's object ("A device may be placed on the market or put
+ * into service only if it complies with this Regulation", MDR and IVDR Art 5(1); "EBA may conclude
+ * administrative agreements on the exchange of information with the supervisory authorities of third
+ * countries only if …", MiCA Art 126(1)) bars the rest, as rules 3 read it within eight words. Not what a
+ * State is to ensure or require, which stays its duty ("Member States shall take appropriate measures to
+ * ensure that radio equipment is made available on the market only if it complies", RED Art 6), nor
+ * when a thing is valid (MDR Art 11(2)).
+ */
+const ENSURES_ONLY_14 = /^\s*(?:[\w’'(),/-]+\s+){0,8}?(?:ensure|require)\b|\bvalid only\b/iu;
+const ONLY_FAR_14 = /^\s*(?:[\w’'(),/-]+\s+){0,30}?only\s+(?:if|where|when|provided that|to the extent)\b/iu;
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -172,6 +183,8 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   if (rules >= 12 && /^\s*Neither\s/u.test(before)) return "prohibition";
   if (rules >= 12 && POWERS_12.test(head)) return "permission";
   if (rules >= 14 && POWERS_14.test(head) && modal === "shall") return "permission";
+  if (rules >= 14 && ONLY_FAR_14.test(head) && !ENSURES_ONLY_14.test(head) && !/not/u.test(modal))
+    return "prohibition";
   if (rules >= 13 && ONLY_ON_13.test(head) && modal === "shall") return "prohibition";
   if (rules >= 13 && ACCESS_13.test(head) && modal === "shall" && !/^\s*Only\s/u.test(before))
     return "permission";

@@ -154,6 +154,22 @@ describe("modality", () => {
     readsAnew(12, "Such powers", " be exercised in any of the following ways:", "obligation", "permission");
   });
 
+  test('rules 14: "only if" however far past the object bars the rest, not what a State is to ensure', () => {
+    const far =
+      " conclude administrative agreements on the exchange of information with the supervisory authorities of third countries only if the information disclosed is subject to guarantees of professional secrecy.";
+    assert.equal(modalityIn("may", far, "EBA", 13), "permission");
+    assert.equal(modalityIn("may", far, "EBA", 14), "prohibition");
+    assert.equal(
+      modalityIn(
+        "shall",
+        " take appropriate measures to ensure that radio equipment is made available on the market only if it complies with this Directive.",
+        "Member States",
+        14,
+      ),
+      "obligation",
+    );
+  });
+
   test("rules 14: powers and discretion a party shall have are grants", () => {
     readsAnew(
       14,
