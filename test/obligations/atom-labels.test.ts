@@ -50,6 +50,10 @@ const DEV9_SHORTFALL =
 const DEV10_SHORTFALL =
   "tenth dev sample (200 atoms, seed 20261208, read twice: the readings agree on 99.5 % of modalities and 99.5 % of addressees; labels committed before scoring) scored 93.0 % modality, 88.5 % addressee, 91.3 % actor under rules 12, before its misses were read, and 98.0 %, 95.0 %, 93.0 % after rules 13 were read on it; the held-out samples (figures only, misses unread): test3 94.0 %, 92.0 %, 95.2 % (93.5 %, 91.5 %, 95.2 % under rules 12), test2 91.5 %, 86.5 %, 88.4 % (unchanged): addressee and modality on every held-out sample, and actor on test2, still short of the targets";
 
+/** Why the eleventh dev sample (eighteenth session) does not meet them. */
+const DEV11_SHORTFALL =
+  "eleventh dev sample (200 atoms, seed 20261209, read twice: the readings agree on 99.0 % of modalities and 98.0 % of addressees; labels committed before scoring) scored 93.5 % modality, 92.0 % addressee, 89.7 % actor under rules 13, before its misses were read, and 98.5 %, 96.5 %, 93.0 % after rules 14 were read on it; the held-out samples (figures only, misses unread) did not move: test3 94.0 %, 92.0 %, 95.2 %, test2 91.5 %, 86.5 %, 88.4 %: addressee and modality on every held-out sample, and actor here and on test2, still short of the targets";
+
 /** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
   assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
@@ -86,6 +90,7 @@ describe("atoms against labels written from the text", () => {
       "labels-dev8.json",
       "labels-dev9.json",
       "labels-dev10.json",
+      "labels-dev11.json",
     ])
       scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
@@ -140,6 +145,7 @@ describe("atoms against labels written from the text", () => {
     ["the eighth dev sample, read twice", "labels-dev8.json", 200, DEV9_SHORTFALL],
     ["the ninth dev sample, read twice", "labels-dev9.json", 200, DEV9_SHORTFALL],
     ["the tenth dev sample, read twice", "labels-dev10.json", 200, DEV10_SHORTFALL],
+    ["the eleventh dev sample, read twice", "labels-dev11.json", 200, DEV11_SHORTFALL],
   ] as const) {
     test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
       const annex = readLabels(join(ROOT, "eval", "atoms", file));
