@@ -147,6 +147,7 @@ const POWERS_14 =
  */
 const ENSURES_ONLY_14 = /^\s*(?:[\w’'(),/-]+\s+){0,8}?(?:ensure|require)\b|\bvalid only\b/iu;
 const ONLY_FAR_14 = /^\s*(?:[\w’'(),/-]+\s+){0,30}?only\s+(?:if|where|when|provided that|to the extent)\b/iu;
+const LIMITED_TO_14 = /^\s*,[^,;]{1,120},\s*(?:also\s+|only\s+)?be limited(?: \w+){0,3}? to\b/iu;
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -175,6 +176,9 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   if (ONLY_IF_3.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 8 && ONLY_VERB_IF_8.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 9 && PERMIT_ONLY_9.test(head) && !/not/u.test(modal)) return "prohibition";
+  // Rules 14: the same past an interjection ("shall, in addition to promoting competition, be limited to
+  // one or more of the following:", EECC Art 55(2)).
+  if (rules >= 14 && LIMITED_TO_14.test(head) && !/not/u.test(modal)) return "prohibition";
   if (rules >= 10 && ONLY_10.test(head) && modal !== "may" && !/not/u.test(modal)) return "prohibition";
   if (rules >= 11 && ONLY_WITH_11.test(head) && modal !== "may" && !/not/u.test(modal)) return "prohibition";
   if (rules >= 12 && ONLY_12.test(head) && !/not/u.test(modal)) return "prohibition";

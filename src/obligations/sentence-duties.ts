@@ -88,6 +88,7 @@ function mainModal(text: string, rules = 1): RegExpExecArray | null {
           (PREPOSITION_WHICH_8.test(before) && laterModal(x)))) ||
       (rules >= 12 && /^may\b/u.test(x[0]) && CONTENT_THAT_12.test(before)) ||
       (rules >= 13 && /^may\b/u.test(x[0]) && SUCH_A_WAY_13.test(before)) ||
+      (rules >= 14 && RELATIVE_OBJECT_14.test(before) && laterModal(x)) ||
       (relative && /\b(?:and|or|but)\s+(?:\w+\s+)?$/iu.test(before));
     if (!relative) return x;
   }
@@ -105,6 +106,13 @@ function clauseComma(text: string, rules: number): number {
   return comma ? comma.index : -1;
 }
 
+/**
+ * Rules 14: a subject's relative clause with a subject of its own ("The objectives that the Member State
+ * may set out with a view to designing the specific selection procedure shall … be limited to one or
+ * more of the following:", EECC Art 55(2)): its modal is the clause's when another follows.
+ */
+const RELATIVE_OBJECT_14 =
+  /^\s*(?:The|Any|All|Each|Such)\s+(?:[\w-]+\s+){1,6}?(?<!\b(?:with|in|to|by|for|on|from|under|of|at|through)\s)(?:that|which)\s+(?:the|a|an|its|their|each)\s+(?:[\w-]+\s+){0,5}$/u;
 /** Rules 6: a modal right after a relative pronoun ("which shall", "who may") is in a relative clause. */
 /**
  * Rules 13: so is one in what a way of doing is such that ("modifies a device … in such a way that

@@ -582,4 +582,21 @@ describe("extraction rules 6", () => {
     );
     assert.equal(read(ecic, 13).length, 2);
   });
+
+  test("rules 14: a subject's relative clause with a subject of its own keeps its modal; what 'shall, …, be limited to' lists bars the rest", () => {
+    const units = article("x", [
+      {
+        lead: "The objectives that the Member State may set out with a view to designing the specific selection procedure shall, in addition to promoting competition, be limited to one or more of the following:",
+        points: ["promoting coverage;", "ensuring the required quality of service;"],
+      },
+      "The authority or body with which the complaint has been lodged shall inform the complainant of the progress of the proceedings.",
+    ]);
+    const modalities = (rules: number) => read(units, rules).map((a) => `${a.modality} ${a.text}`);
+    assert.deepEqual(modalities(14), [
+      "prohibition promoting coverage;",
+      "prohibition ensuring the required quality of service;",
+      "obligation The authority or body with which the complaint has been lodged shall inform the complainant of the progress of the proceedings.",
+    ]);
+    assert.match(modalities(13)[0] as string, /^permission /u);
+  });
 });
