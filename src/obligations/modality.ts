@@ -148,6 +148,17 @@ const POWERS_14 =
 const ENSURES_ONLY_14 = /^\s*(?:[\w’'(),/-]+\s+){0,8}?(?:ensure|require)\b|\bvalid only\b/iu;
 const ONLY_FAR_14 = /^\s*(?:[\w’'(),/-]+\s+){0,30}?only\s+(?:if|where|when|provided that|to the extent)\b/iu;
 const LIMITED_TO_14 = /^\s*,[^,;]{1,120},\s*(?:also\s+|only\s+)?be limited(?: \w+){0,3}? to\b/iu;
+/**
+ * Rules 14: a public body or a committee "shall be consulted" by whoever decides ("The relevant competent
+ * authorities of the other Member States involved shall be consulted before authorisation is granted",
+ * AIFMD Art 8(2); "The committee shall be consulted by the Commission", Machinery Art 48(5)): a duty to
+ * consult it, not a procedural guarantee of a party's, which rules 4 read "be consulted" as.
+ */
+const consultsBody = (head: string, before: string): boolean =>
+  /^\s*be consulted\b/iu.test(head) &&
+  (PUBLIC_BODY_9.test(before) ||
+    /\b(?:committee|Group)\b/iu.test(before) ||
+    /^\s*be consulted by\b/iu.test(head));
 /** Rules 8: "shall have a right of withdrawal", "shall have a right to …": a right, as "the right" is. */
 const RIGHT_OF_8 = /^\s*(?:also\s+)?have an? right (?:of|to)\b/iu;
 
@@ -166,7 +177,8 @@ export function modalityIn(modal: string, head: string, before: string, rules: n
   if (RIGHT.test(head)) return "permission";
   if (rules < 3) return modalityOf(modal);
   if (GRANT_3.test(head)) return "permission";
-  if (rules >= 4 && GUARANTEE_4.test(head)) return "permission";
+  if (rules >= 4 && GUARANTEE_4.test(head) && !(rules >= 14 && consultsBody(head, before)))
+    return "permission";
   if (rules >= 8 && (POWERS_8.test(head) || RIGHT_OF_8.test(head) || EMPOWERED_8.test(head)))
     return "permission";
   if (rules >= 9 && (POWERS_INCLUDED_9.test(head) || GRANT_9.test(head))) return "permission";

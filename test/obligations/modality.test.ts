@@ -170,6 +170,32 @@ describe("modality", () => {
     );
   });
 
+  test("rules 14: a public body or a committee that shall be consulted is a duty to consult it, not a party's guarantee", () => {
+    readsAnew(
+      14,
+      "The relevant competent authorities of the other Member States involved",
+      " be consulted before authorisation is granted to the following AIFMs:",
+      "permission",
+      "obligation",
+    );
+    readsAnew(
+      14,
+      "The committee",
+      " be consulted by the Commission on any matter.",
+      "permission",
+      "obligation",
+    );
+    assert.equal(
+      modalityIn(
+        "shall",
+        " be consulted and have the possibility to present their views.",
+        "The operators concerned",
+        14,
+      ),
+      "permission",
+    );
+  });
+
   test("rules 14: powers and discretion a party shall have are grants", () => {
     readsAnew(
       14,
