@@ -145,7 +145,8 @@ export interface Atom {
  *      how (addressee, passive, documents). In release atoms: a thing-subject's act is held by the party
  *      it is done by (passive agentInSubject).
  *  14: a point completing a lead-in that ends at its modal ("ESMA may:") is a verb phrase, its inner
- *      modals its clauses' (atoms); time running afresh, how the act's references read, a capacity
+ *      modals its clauses' (atoms), as a subject's own relative clause's modal is (sentence-duties);
+ *      a body that shall be consulted is a duty to consult it (modality); time running afresh, how the act's references read, a capacity
  *      conferred, a programme's aims, a device's class and a definition are no duties, and the aspects of
  *      a safe product are (no-duty); powers and discretion a party shall have are grants (modality);
  *      registering makes a registration (documents). In release atoms: a thing given to a party is not
