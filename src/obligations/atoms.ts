@@ -146,11 +146,12 @@ export interface Atom {
  *      it is done by (passive agentInSubject).
  *  14: a point completing a lead-in that ends at its modal ("ESMA may:") is a verb phrase, its inner
  *      modals its clauses' (atoms), as a subject's own relative clause's modal is (sentence-duties);
- *      a body that shall be consulted is a duty to consult it (modality); time running afresh, how the act's references read, a capacity
- *      conferred, a programme's aims, a device's class and a definition are no duties, and the aspects of
- *      a safe product are (no-duty); powers and discretion a party shall have are grants (modality);
- *      registering makes a registration (documents). In release atoms: a thing given to a party is not
- *      given by it (passive recipientOf).
+ *      time running afresh, how the act's references read, a capacity conferred, a programme's aims, a
+ *      device's class and a definition are no duties, and the aspects of a safe product are (no-duty);
+ *      powers and discretion a party shall have are grants, "only if" far past the verb bars the rest,
+ *      and a body that shall be consulted is a duty to consult it (modality); registering makes a
+ *      registration (documents). In release atoms: a thing given to a party is not given by it (passive
+ *      recipientOf).
  */
 export const EXTRACTION_RULES = 14;
 

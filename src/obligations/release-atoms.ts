@@ -371,7 +371,9 @@ function keeperOfThing(
 /** What later atoms of the article read back: its last named holder, what bodies set up, a paragraph's party. */
 function remember(a: Atom, article: string, thing: boolean, held: Holder, h: Holders): void {
   h.previous.set(article, held);
-  h.earlier.set(article, [...(h.earlier.get(article) ?? []), held]);
+  const named = h.earlier.get(article) ?? [];
+  named.push(held);
+  h.earlier.set(article, named);
   const set =
     h.rules >= 8 && !thing && held.holder.addressee !== "regulated_party"
       ? SETS_UP_8.exec(a.action)?.[1]?.toLowerCase()
