@@ -204,6 +204,8 @@ interface Extraction {
   lastActor: Map<string, string>;
   /** Rules 2: every duty stated, by unit and fingerprint. */
   stated: Set<string>;
+  /** Rules 14: per lead-in unit, whether its last sentence ends at its modal (read once for all its points). */
+  bareModal: Map<string, boolean>;
 }
 
 /** The lead-in a point completes: its unit, and its sentence ending with the colon. */
@@ -232,6 +234,7 @@ export function extractAtoms(
     counters: new Map(),
     lastActor: new Map(),
     stated: new Set(),
+    bareModal: new Map(),
   };
   for (const u of units) {
     if (!DUTY_KINDS.has(u.kind) || u.own_text === "" || completesBareModal(x, u)) continue;
@@ -324,8 +327,14 @@ const VERB_POINT_14 =
 function completesBareModal(x: Extraction, u: Unit): boolean {
   if (x.rules < 14 || !isPoint(u) || !VERB_POINT_14.test(u.own_text)) return false;
   const p = u.parent ? x.byNode.get(u.parent) : undefined;
-  const last = p ? sentences(p.own_text, x.rules).at(-1) : undefined;
-  return last !== undefined && BARE_MODAL_LEAD_IN_14.test(last.text);
+  if (!p) return false;
+  let bare = x.bareModal.get(p.node);
+  if (bare === undefined) {
+    const last = sentences(p.own_text, x.rules).at(-1);
+    bare = last !== undefined && BARE_MODAL_LEAD_IN_14.test(last.text);
+    x.bareModal.set(p.node, bare);
+  }
+  return bare;
 }
 
 /** Rules 6: the duty of the lead-in a point completes, when the point's parent ends with one. */

@@ -17,8 +17,8 @@ export interface InContext {
   rules: number;
   map: ActorMap;
   canon: ObligationsCanon;
-  /** Per article, the holder of the last duty whose own actor named one. */
-  previous: Map<string, Held>;
+  /** Per article, the holders its duties' own actors named, in order. */
+  named: Map<string, Held[]>;
   /** Rules 8: acts whose scope names the parties that owe the rights of subscribers and end-users. */
   rightsAgainst: Map<string, string[]>;
   byNode: Map<string, Unit>;
@@ -54,7 +54,7 @@ export function namedInContext(
   held: Held,
   h: InContext,
 ): Held {
-  const before = basis === "actor" ? h.previous.get(article) : undefined;
+  const before = basis === "actor" ? h.named.get(article)?.at(-1) : undefined;
   if (before && DEMONSTRATIVE_NOUN_8.test(a.actor) && narrows(before.types, held.types, h.canon.taxonomy))
     return { types: before.types, holder: before.holder };
   const thing = h.rules >= 12 && before ? demonstrativeThing(a.actor) : null;

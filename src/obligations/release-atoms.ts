@@ -87,8 +87,7 @@ export function releaseAtoms(
     canon,
     map,
     rules,
-    previous: new Map(),
-    earlier: new Map(),
+    named: new Map(),
     kept: new Map(),
     trail: new ThingTrail(mergeHeld),
     byNode,
@@ -142,10 +141,11 @@ interface Holders {
   canon: ObligationsCanon;
   map: ActorMap;
   rules: number;
-  /** Per article, the holder of the last duty whose own actor named one. */
-  previous: Map<string, Holder>;
-  /** Rules 14: per article, every holder its duties' own actors named, in order. */
-  earlier: Map<string, Holder[]>;
+  /**
+   * Per article, the holders its duties' own actors named, in order: the last is what a thing-subject
+   * after them reads back; rules 14 read further back past the party a thing is given to.
+   */
+  named: Map<string, Holder[]>;
   /** Rules 8: per article, what its duties set up ("a register"), and who set it up. */
   kept: Map<string, Map<string, Holder>>;
   /** Rules 9: what later thing-subject duties read back (thing-trail.ts). */
@@ -314,12 +314,13 @@ function holderOf(
  * authorisation shall be notified to ESMA", MiFID II Art 5(3)). The article's last other holder does.
  */
 function precedingHolder(a: Atom, at: string, article: string, h: Holders): Holder | undefined {
-  const before = h.previous.get(article);
+  const named = h.named.get(article) ?? [];
+  const before = named.at(-1);
   const to = before ? recipientOf(a.action, h.rules) : null;
   if (!before || !to) return before;
   const recipient = h.map.typesIn(to, at, h.rules);
   const given = (x: Holder) => x.types.length > 0 && x.types.every((t) => recipient.includes(t));
-  return given(before) ? (h.earlier.get(article) ?? []).findLast((x) => !given(x)) : before;
+  return given(before) ? named.findLast((x) => !given(x)) : before;
 }
 
 /** Rules 13: the party a thing-subject's "by" names, where it names one the subject's first words do not. */
@@ -364,16 +365,15 @@ function keeperOfThing(
   // Rules 11: else the usual keeper its article has just named (thing-trail.ts).
   return (
     kept ??
-    (h.rules >= 11 ? keeperNamed(types, h.previous.get(article), a.actor, h.canon.taxonomy) : undefined)
+    (h.rules >= 11 ? keeperNamed(types, h.named.get(article)?.at(-1), a.actor, h.canon.taxonomy) : undefined)
   );
 }
 
 /** What later atoms of the article read back: its last named holder, what bodies set up, a paragraph's party. */
 function remember(a: Atom, article: string, thing: boolean, held: Holder, h: Holders): void {
-  h.previous.set(article, held);
-  const named = h.earlier.get(article) ?? [];
+  const named = h.named.get(article) ?? [];
   named.push(held);
-  h.earlier.set(article, named);
+  h.named.set(article, named);
   const set =
     h.rules >= 8 && !thing && held.holder.addressee !== "regulated_party"
       ? SETS_UP_8.exec(a.action)?.[1]?.toLowerCase()
