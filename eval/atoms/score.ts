@@ -60,15 +60,24 @@ const norm = (s: string) =>
     .join(" ")
     .trim();
 
+/**
+ * How a holder's name is read through the actor map: as rules 15 read a subject, punctuation set apart
+ * from words and a list naming each party ("the Commission, on behalf of the Union, or Member States";
+ * "the manufacturer, the incoming notified body and …"). Before, a name with a comma after it matched
+ * no phrase, and a label was scored against the next party it named. Fixed here, not the ledger's
+ * rules, so that later rules cannot move the yardstick.
+ */
+const READING = 15;
+
 /** Two ways of writing a holder name the same party: the same words once determiners and plurals are
  * set aside, or the same entity types through the actor map. */
 export function sameHolder(x: string, y: string, act: string, map: ActorMap): boolean {
   const a = norm(x);
   const b = norm(y);
-  const types = map.typesIn(x, act).join();
+  const types = map.typesIn(x, act, READING).join();
   return (
     (a.length > 0 && b.length > 0 && (a.includes(b) || b.includes(a))) ||
-    (types !== "" && types === map.typesIn(y, act).join())
+    (types !== "" && types === map.typesIn(y, act, READING).join())
   );
 }
 
@@ -80,9 +89,11 @@ export function sameHolder(x: string, y: string, act: string, map: ActorMap): bo
  * the subject.
  */
 function labelledTypes(l: Label, act: string, map: ActorMap): string[] {
-  const own = map.typesIn(l.actor as string, act);
+  const own = map.typesIn(l.actor as string, act, READING);
   const bound =
-    l.addressee === "member_state" && l.through_national_law ? map.typesIn(l.through_national_law, act) : [];
+    l.addressee === "member_state" && l.through_national_law
+      ? map.typesIn(l.through_national_law, act, READING)
+      : [];
   return [...new Set([...own, ...bound])].sort();
 }
 
@@ -117,8 +128,8 @@ export function score(labels: Label[], atoms: ReleasedAtom[], map: ActorMap): Sc
         // so does a thing the actor map gives its usual keeper ("The measures"), which names no party either,
         // and a party a passive acts upon ("Authorised payment institutions shall be listed in the
         // register"), whose holder the engine reads elsewhere than in its subject (applies_to_basis).
-        ((map.typesIn(atom.actor, act).length === 0 ||
-          map.isThing(atom.actor, act) ||
+        ((map.typesIn(atom.actor, act, READING).length === 0 ||
+          map.isThing(atom.actor, act, READING) ||
           (atom.applies_to_basis !== "actor" && atom.applies_to_basis !== "actor and action")) &&
           atom.applies_to.length > 0 &&
           atom.applies_to.join() === labelledTypes(l, act, map).join());

@@ -8,7 +8,13 @@
  * authority, lay down penalties, notify the Commission) binds no firm.
  */
 import type { Modality } from "./modality.ts";
-import { type ActorMap, type Addressee, addresseeOfType, type Taxonomy } from "./taxonomy.ts";
+import {
+  type ActorMap,
+  type Addressee,
+  addresseeOfType,
+  punctuationApart15,
+  type Taxonomy,
+} from "./taxonomy.ts";
 
 export interface AddresseeOf {
   addressee: Addressee;
@@ -93,10 +99,11 @@ export function addresseeOf(
 ): AddresseeOf {
   if (isRuleAboutLaw(actor, rules)) return lawsHolder(actor, rules);
   // The party named first holds the duty; the others named with it share it (taxonomy, rules 8).
-  const own = map.typesIn(actor, act);
+  // Rules 15: read as a subject is read (taxonomy typesIn), every party of a list named.
+  const own = map.typesIn(actor, act, rules >= 15 ? rules : 0);
   if (own.length === 0) return { addressee: "none", through_national_law: null };
   const kinds = own.map((t) => addresseeOfType(tax, t));
-  const addressee = rules >= 11 ? firstNamed(actor, act, map, tax, kinds) : stateFirst(kinds);
+  const addressee = rules >= 11 ? firstNamed(actor, act, map, tax, kinds, rules) : stateFirst(kinds);
   // Rules 13: a public holder named first holds it ("The Approval Authority or the Technical Service").
   if (kinds.includes("regulated_party") && (rules < 13 || addressee === "regulated_party"))
     return { addressee: "regulated_party", through_national_law: null };
@@ -116,7 +123,7 @@ export function addresseeOf(
     /^[^.;:]{0,160}?\b(?:are|is|be)\s+\w+(?:ed|en|t|wn)\b[^.;:]{0,60}?\bby\s+((?:the|a|an|its|their)\s+[^,;.:]{2,60})/iu.exec(
       rest,
     );
-  const byAgent = agent ? map.firstTypesIn(agent[1] as string, act).filter(party) : [];
+  const byAgent = agent ? map.firstTypesIn(agent[1] as string, act, rules).filter(party) : [];
   // The party must be the subject: named within the first words after "that" (a leading clause set
   // off by commas skipped), not a beneficiary further on ("ADR procedures are applicable to payment
   // service providers", "the burden of proof lies with the payment service provider").
@@ -132,7 +139,7 @@ export function addresseeOf(
       .map((w) => (rules >= 8 ? w.replace(/[,;]+$/u, "") : w))
       .join(" ");
     if (rules >= 8) window = window.replace(AFTER_PREPOSITION_8, "");
-    return rules >= 8 && TOLD_8.test(text) ? [] : map.firstTypesIn(window, act).filter(party);
+    return rules >= 8 && TOLD_8.test(text) ? [] : map.firstTypesIn(window, act, rules).filter(party);
   };
   // The subject after a leading clause of time or condition; failing a party there, the clause's own
   // ("ensure that where an undertaking is required …, the report … is made available", CSRD Art 1(13)).
@@ -182,9 +189,16 @@ const stateFirst = (kinds: Addressee[]): Addressee =>
  * "the Commission and Member States shall … develop international cooperation mechanisms" (LED Art 40)
  * is the Commission's duty shared with the States; "Member States and ESMA" the States'.
  */
-function firstNamed(actor: string, act: string, map: ActorMap, tax: Taxonomy, kinds: Addressee[]): Addressee {
+function firstNamed(
+  actor: string,
+  act: string,
+  map: ActorMap,
+  tax: Taxonomy,
+  kinds: Addressee[],
+  rules: number,
+): Addressee {
   const conjunct = actor.split(/\s*,\s*|\s+(?:and|or|and\/or)\s+/u)[0] as string;
-  const first = map.firstTypesIn(conjunct, act).map((t) => addresseeOfType(tax, t));
+  const first = map.firstTypesIn(conjunct, act, rules).map((t) => addresseeOfType(tax, t));
   return first.length > 0 && first.every((k) => kinds.includes(k)) ? stateFirst(first) : stateFirst(kinds);
 }
 

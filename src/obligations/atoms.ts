@@ -152,8 +152,9 @@ export interface Atom {
  *      and a body that shall be consulted is a duty to consult it (modality); registering makes a
  *      registration (documents). In release atoms: a thing given to a party is not given by it (passive
  *      recipientOf).
+ *  15: punctuation is no part of a word, and a list set off by commas names each party (taxonomy).
  */
-export const EXTRACTION_RULES = 14;
+export const EXTRACTION_RULES = 15;
 
 /**
  * Rules 8: a lead-in whose points are the exceptions to or the conditions of its duty; not "may … only

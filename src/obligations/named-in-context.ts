@@ -78,3 +78,19 @@ export function namedInContext(
     holder: { ...held.holder, through_national_law: [...owing].sort() },
   };
 }
+
+/** Rules 15: a leading "For" that names a party ("For central counterparties, the recovery plans …"). */
+const FOR_PARTY_15 = /^\s*For\s+((?!the purposes?\b|the purpose\b)[^,;:]{3,80}),\s/u;
+
+/**
+ * Rules 15: the party a leading "For" names holds its thing's duty ("For central counterparties, the
+ * recovery plans shall enable the recovery of all transactions", DORA Art 12(3)), not the article's
+ * previous holder ("financial entities").
+ */
+export function partyFor(text: string, at: string, h: InContext): Held | undefined {
+  const words = FOR_PARTY_15.exec(text)?.[1];
+  if (!words) return undefined;
+  const types = h.map.typesIn(words, at, h.rules);
+  if (types.length === 0 || h.map.isThing(words, at, h.rules)) return undefined;
+  return { types, holder: addresseeOf(words, "", at, h.map, h.canon.taxonomy, h.rules) };
+}

@@ -108,6 +108,19 @@ const NOT_A_DUTY_13 =
 const NOT_A_DUTY_14 =
   /^\s*[‘'"“][^’'"”]{1,120}[’'"”]\s+means\b|\bshall start (?:the )?time running\b|\bshall be extended by the (?:time|period) during which\b|^\s*References? in (?:this|the present) (?:Regulation|Directive)\b|\blegal capacity accorded to\b|\bhave legal personality from\b|^\s*It shall (?:also )?contribute to the achievement of\b|^\s*(?:The\s+)?(?:[A-Z][\w-]*\s+){0,4}(?:Initiative|Mechanism|Programme)\s+shall (?:also )?(?:support|contribute to|finance|fund)\b|\bshall be classified (?:in their own right|as (?:class|belonging to class)|in (?:the )?(?:same |highest |lowest )?class)\b|\bshall (?:also )?fall within (?:the )?(?:same |highest )?class\b/u;
 /**
+ * Rules 15, from the twelfth dev sample: a right lost is a legal effect ("shall: (a) lose its right to use
+ * the label", DGA Art 24(5)), a competence withheld is no prohibition ("Supervisory authorities shall not be
+ * competent to supervise processing operations of courts", GDPR Art 55(3)), how a body is made up, votes
+ * and is represented states no one's conduct ("A majority of two-thirds of the members of the Management
+ * Board shall be required for the adoption of …", Cybersecurity Act Art 18(2); "The maximum number of
+ * members of the high-level group shall not exceed 30", DMA Art 40(3); "ENISA shall be represented by the
+ * Chairperson of the Management Board", Art 36(3)), and what measures may include describes them ("Such
+ * steps may include, in particular, the transmission of relevant information", CSDDD Art 28(4)); not a
+ * lead-in listing what a party may do ("Such measures may include, where applicable: …", DSA Art 35(1)).
+ */
+const NOT_A_DUTY_15 =
+  /(?:^[\s:]*|\bshall:?\s+)lose (?:its|their|his|her|the) (?:right|status|entitlement)\b|\bshall not be competent (?:to|for)\b|\bmajority of\b[^.;]{0,80}\bshall be required (?:for|to)\b|^\s*The (?:maximum |minimum )?number of (?:members|representatives|experts)\b[^.;]{0,80}\bshall (?:not exceed|be)\b|\bshall be represented by (?:the|its) (?:Chair|Chairperson|Executive Director|President)\b|^\s*(?:[Ss]uch|[Tt]hese|[Tt]hose|The) (?:steps|measures|actions|sweeps|sandboxes|services|requirements|rules|information|arrangements|plans|activities|means|procedures) may (?:also )?include\b(?![^.;]*:\s*$)/u;
+/**
  * Rules 14: the aspects weighed "When assessing whether a product is a safe product" (GPSR Art 6(1)) are
  * the content of the economic operators' duty to place only safe products on the market (Art 5), as
  * three of four dev samples' readers label its points; rules 8 read the lead-in as a list of criteria.
@@ -186,7 +199,7 @@ const NOT_A_DUTY_8 =
  * duty ("An ECIC shall: … (b) have … the most extensive legal capacity accorded to legal entities").
  */
 export const completesNoDuty = (action: string, rules: number): boolean =>
-  rules >= 14 && NOT_A_DUTY_14.test(action);
+  (rules >= 14 && NOT_A_DUTY_14.test(action)) || (rules >= 15 && NOT_A_DUTY_15.test(action));
 
 /** Whether a sentence with a modal states no one's duty under these extraction rules. */
 export function statesNoDuty(sentence: string, rules: number): boolean {
@@ -206,6 +219,7 @@ export function statesNoDuty(sentence: string, rules: number): boolean {
   if (rules >= 12 && NOT_A_DUTY_12.test(sentence)) return true;
   if (rules >= 13 && NOT_A_DUTY_13.test(sentence)) return true;
   if (rules >= 14 && NOT_A_DUTY_14.test(sentence)) return true;
+  if (rules >= 15 && NOT_A_DUTY_15.test(sentence)) return true;
   if (rules >= 14 && SAFE_PRODUCT_14.test(sentence)) return false;
   return rules >= 8 && (NOT_A_DUTY_8.test(sentence) || SUBJECT_TO_FINES_8.test(sentence));
 }

@@ -11,7 +11,7 @@ import { type Atom, type Constant, extractAtoms, isImpersonal } from "./atoms.ts
 import type { ObligationsCanon } from "./canon.ts";
 import { staleness } from "./ledger.ts";
 import { isRightWorded } from "./modality.ts";
-import { namedInContext } from "./named-in-context.ts";
+import { namedInContext, partyFor } from "./named-in-context.ts";
 import { agentInSubject, agentOf, recipientOf } from "./passive.ts";
 import { prescribedByState } from "./prescribed.ts";
 import { actParties } from "./scope.ts";
@@ -222,6 +222,8 @@ function followingHolders(
   return following;
 }
 
+const NO_ONE: AddresseeOf = { addressee: "none", through_national_law: null };
+
 /**
  * Who holds an atom's duty: the parties its actor (and action) name; failing that, in this order, the
  * holder of the article's preceding duty, the act's one holder, the article's following duty (rules 6),
@@ -245,21 +247,23 @@ function holderOf(
     ({ types: appliesTo, holder } = prescribedByState(a, at, { types: appliesTo, holder }, h));
   // Rules 7: "the specific interests and needs of SMEs shall be taken into account": the party named
   // in the subject's "of" complement is whose interests are weighed, not who weighs them.
-  if (h.rules >= 7 && BENEFICIARY_7.test(a.action) && / of /u.test(a.actor) && h.map.isThing(a.actor, at)) {
-    appliesTo = [];
-    basis = "none";
-  }
+  if (
+    h.rules >= 7 &&
+    BENEFICIARY_7.test(a.action) &&
+    / of /u.test(a.actor) &&
+    h.map.isThing(a.actor, at, h.rules)
+  )
+    ({ appliesTo, basis } = { appliesTo: [], basis: "none" });
   if (h.rules >= 10 && own.length > 0 && GIVES_POWERS_10.test(a.action))
     h.trail.empower(a.node, { types: own, holder: addresseeOf(a.actor, "", at, h.map, h.canon.taxonomy) });
-  if (isPatient(a, h.rules) && appliesTo.length > 0) {
-    appliesTo = [];
-    holder = { addressee: "none", through_national_law: null };
-    basis = "none";
-  }
+  if (isPatient(a, h.rules) && appliesTo.length > 0)
+    ({ appliesTo, holder, basis } = { appliesTo: [], holder: NO_ONE, basis: "none" });
   if (h.rules >= 8)
     ({ types: appliesTo, holder } = namedInContext(a, article, basis, { types: appliesTo, holder }, h));
-  const thing = basis === "actor" && doer === null && h.map.isThing(a.actor, at);
-  const keeper = thing && h.rules >= 8 ? keeperOfThing(a, at, article, appliesTo, h) : undefined;
+  const thing = basis === "actor" && doer === null && h.map.isThing(a.actor, at, h.rules);
+  const forParty = h.rules >= 15 && (thing || basis === "none") ? partyFor(a.quoted_text, at, h) : undefined;
+  const keeper =
+    forParty ?? (thing && h.rules >= 8 ? keeperOfThing(a, at, article, appliesTo, h) : undefined);
   if (keeper) {
     appliesTo = keeper.types;
     holder = keeper.holder;
@@ -269,8 +273,7 @@ function holderOf(
   // Rules 10: a subject no party's words name is held as the paragraph it refers to says, or as its
   // document's author (thing-trail.ts).
   const referred = appliesTo.length === 0 && !about ? h.trail.subjectReferredTo(a, h.rules) : undefined;
-  if (referred) ({ types: appliesTo, holder } = referred);
-  if (referred) basis = "preceding duty";
+  if (referred) ({ types: appliesTo, holder, basis } = { ...referred, basis: "preceding duty" });
   const before = precedingHolder(a, at, article, h);
   if (appliesTo.length === 0 && before && !about) {
     appliesTo = before.types;

@@ -174,7 +174,27 @@ function grantsNothing(text: string, at: number, rules: number): boolean {
 }
 
 /** The duties of one sentence: usually one, two when it says "…shall A and shall B". */
+/**
+ * Rules 15: what the act does not prevent a party from doing is left to it, a permission ("Nothing in this
+ * Article shall prevent Member States from adopting or maintaining measures …", IVDR Art 4(4); "Neither
+ * this Article nor Article 76 or 88 shall prevent a competent authority from transmitting …", MiFID II
+ * Art 81(5)), where a reader had said the act states no duty.
+ */
+const LEAVES_TO_15 =
+  /^\s*(?:Nothing in|Neither)\s[^,;:]{0,160}?\bshall\s+(?:prevent|preclude)\s+((?:the|a|an|any|each)\s+[^,;:]{2,80}?|[A-Z][^,;:]{2,80}?)\s+from\s+(\w+ing\b.*?)[;.]?\s*$/su;
+
 export function dutiesIn(s: Sentence, rules = 1): Duty[] {
+  const left = rules >= 15 ? LEAVES_TO_15.exec(s.text) : null;
+  if (left)
+    return [
+      {
+        modality: "permission",
+        actor: left[1] as string,
+        action: left[2] as string,
+        start: s.start,
+        end: s.start + s.text.length,
+      },
+    ];
   const m = mainModal(s.text, rules);
   if (!m) return [];
   // Rules 8: a legal effect stated in a relative clause ("plans which, in the case of …, shall be

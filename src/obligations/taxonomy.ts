@@ -90,8 +90,15 @@ export function singular(w: string): string {
   return w.replace(/ies$/u, "y").replace(/(?<=[^s])s$/u, "");
 }
 
-function normalisePhrase(s: string): string {
-  return s
+/**
+ * Rules 15: punctuation is no part of a word: "the Commission, on behalf of the Union" names the
+ * Commission and "Digital health authorities, health data access bodies, …" the authorities first
+ * (EHDS Art 89(1)); before, a word with a comma after it matched no phrase.
+ */
+export const punctuationApart15 = (s: string): string => s.replace(/[,;:()[\]"“”‘]/gu, " ");
+
+function normalisePhrase(s: string, rules = 0): string {
+  return (rules >= 15 ? punctuationApart15(s).trim() : s)
     .toLowerCase()
     .replace(/^(?:the|a|an|each|every|any|all|such|those|these|that|this)\s+/u, "")
     .split(/\s+/u)
@@ -99,6 +106,9 @@ function normalisePhrase(s: string): string {
     .join(" ")
     .trim();
 }
+
+/** Rules 15: a clause a list of parties sets off by commas, no party of its own. */
+const PARENTHETICAL_15 = /^(?:where|when|if|as|in|including|following|after|before|on|upon|respectively)\b/iu;
 
 /** Rules 8: the words before a party that make it an infinitive's object ("… designed to protect "). */
 const INFINITIVE_OBJECT_8 =
@@ -119,49 +129,70 @@ function within(scope: string[] | undefined, where: string): boolean {
 const specificity = (scope: string[] | undefined) =>
   scope === undefined ? 0 : scope.some((s) => s.includes("/")) ? 2 : 1;
 
+type Phrase = { norm: string; types: string[]; scope?: string[]; whole?: boolean };
+
 export class ActorMap {
-  private readonly phrases: { norm: string; types: string[]; scope?: string[]; whole?: boolean }[];
+  private readonly phrases: Phrase[];
+  /** Rules 15: the same phrases with their punctuation set apart, as the texts they are found in are. */
+  private readonly phrasesApart: Phrase[];
 
   constructor(tax: Taxonomy) {
-    this.phrases = tax.actors
-      .map((a) => ({ norm: normalisePhrase(a.phrase), types: a.types, scope: a.scope, whole: a.whole }))
-      // Longest first; of equal phrases, the one scoped to a part of an act, then to acts, before the
-      // general one; then by text.
-      .sort(
-        (x, y) =>
-          y.norm.length - x.norm.length ||
-          specificity(y.scope) - specificity(x.scope) ||
-          (x.norm < y.norm ? -1 : x.norm > y.norm ? 1 : 0),
-      );
+    const read = (rules: number) =>
+      tax.actors
+        .map((a) => ({
+          norm: normalisePhrase(a.phrase, rules),
+          types: a.types,
+          scope: a.scope,
+          whole: a.whole,
+        }))
+        // Longest first; of equal phrases, the one scoped to a part of an act, then to acts, before the
+        // general one; then by text.
+        .sort(
+          (x, y) =>
+            y.norm.length - x.norm.length ||
+            specificity(y.scope) - specificity(x.scope) ||
+            (x.norm < y.norm ? -1 : x.norm > y.norm ? 1 : 0),
+        );
+    this.phrases = read(0);
+    this.phrasesApart = read(15);
+  }
+
+  private list(rules: number): Phrase[] {
+    return rules >= 15 ? this.phrasesApart : this.phrases;
   }
 
   /** Entity types named by a phrase (longest match first, act-scoped phrases before general ones). */
   typesIn(text: string, act: string, rules = 0): string[] {
-    const norm = ` ${normalisePhrase(text)} `;
-    for (const p of this.phrases) {
+    const norm = ` ${normalisePhrase(text, rules)} `;
+    for (const p of this.list(rules)) {
       if (!within(p.scope, act)) continue;
       if (p.whole && norm === ` ${p.norm} `) return p.types;
     }
     // The head of the subject comes first: "distributors of a high-risk AI system" are distributors.
     // Rules 8: not a party that is the object of an infinitive in the subject ("Guards designed to
     // protect persons against the hazards …", Machinery Annex III): the subject is the thing.
-    const found = this.firstPhrase(norm, act);
+    const found = this.firstPhrase(norm, act, rules);
     if (rules >= 8 && found && INFINITIVE_OBJECT_8.test(norm.slice(0, found.at + 1))) return [];
     const first = found?.types ?? [];
-    return rules >= 8 && first.length > 0 ? this.coordinated(text, act, first) : first;
+    return rules >= 8 && first.length > 0 ? this.coordinated(text, act, first, rules) : first;
   }
 
   /**
    * Rules 8: a subject of parties joined by "and" or "or" ("Economic operators and providers of online
    * marketplaces shall …", GPSR Art 35) names each of them, when each conjunct opens with a party.
    */
-  private coordinated(text: string, act: string, first: string[]): string[] {
+  private coordinated(text: string, act: string, first: string[], rules: number): string[] {
     // The types of the phrase a conjunct opens with, if it opens with one.
     const opening = (c: string) => {
-      const first = this.firstPhrase(` ${normalisePhrase(c)} `, act);
+      const first = this.firstPhrase(` ${normalisePhrase(c, rules)} `, act, rules);
       return first?.at === 0 ? first.types : null;
     };
-    const [head, ...rest] = text.split(/\s+(?:and|or|and\/or)\s+/u);
+    // Rules 15: a list set off by commas names each party too ("Any distributor, importer, deployer or
+    // other third-party", AI Act Art 25(1)).
+    const [head, ...rest] =
+      rules >= 15
+        ? text.replace(/\s+(and|or),/gu, " $1").split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|and\/or)\s+/u)
+        : text.split(/\s+(?:and|or|and\/or)\s+/u);
     // Not when the first party's name runs past the conjunction ("market operators and investment firms
     // operating a trading venue" is one phrase), or when what follows qualifies it ("an operator that is
     // a natural person or a microenterprise"); a conjunct that is a thing, or persons at large, ends it.
@@ -175,8 +206,10 @@ export class ActorMap {
       return first;
     const out = new Set(first);
     for (const c of rest) {
+      // Rules 15: a clause set off by commas ("or, where applicable, the authorised representative").
+      if (rules >= 15 && PARENTHETICAL_15.test(c)) continue;
       const types = opening(c);
-      if (!types || this.isThing(c, act) || types.includes("person")) break;
+      if (!types || this.isThing(c, act, rules) || types.includes("person")) break;
       for (const t of types) out.add(t);
     }
     return [...out].sort();
@@ -189,10 +222,10 @@ export class ActorMap {
    * entity.
    */
   allTypesIn(text: string, act: string, rules = 0): string[] {
-    const norm = ` ${normalisePhrase(text)} `;
+    const norm = ` ${normalisePhrase(text, rules)} `;
     const out = new Set<string>();
     const taken: [number, number][] = [];
-    for (const p of this.phrases) {
+    for (const p of this.list(rules)) {
       if (!within(p.scope, act)) continue;
       if (p.whole) continue;
       if (rules < 10) {
@@ -214,14 +247,18 @@ export class ActorMap {
   }
 
   /** The types of the phrase that comes first in the text (of phrases starting at one place, the longest). */
-  firstTypesIn(text: string, act: string): string[] {
-    return this.firstPhrase(` ${normalisePhrase(text)} `, act)?.types ?? [];
+  firstTypesIn(text: string, act: string, rules = 0): string[] {
+    return this.firstPhrase(` ${normalisePhrase(text, rules)} `, act, rules)?.types ?? [];
   }
 
   /** The phrase that comes first in a normalised, space-padded text (of phrases starting at one place, the longest), and where. */
-  private firstPhrase(norm: string, act: string): { at: number; norm: string; types: string[] } | null {
+  private firstPhrase(
+    norm: string,
+    act: string,
+    rules: number,
+  ): { at: number; norm: string; types: string[] } | null {
     let best: { at: number; norm: string; types: string[] } | null = null;
-    for (const p of this.phrases) {
+    for (const p of this.list(rules)) {
       if (!within(p.scope, act) || p.whole) continue;
       const at = norm.indexOf(` ${p.norm} `);
       if (at < 0) continue;
@@ -236,10 +273,11 @@ export class ActorMap {
    * thing mapped to its keeper ("the technical documentation", no word of the party's name), or the
    * party stands only in an "of" complement ("the interests and needs of the SME providers").
    */
-  isThing(text: string, act: string): boolean {
-    const norm = ` ${normalisePhrase(text)} `;
-    for (const p of this.phrases) if (p.whole && within(p.scope, act) && norm === ` ${p.norm} `) return false;
-    const best = this.firstPhrase(norm, act);
+  isThing(text: string, act: string, rules = 0): boolean {
+    const norm = ` ${normalisePhrase(text, rules)} `;
+    for (const p of this.list(rules))
+      if (p.whole && within(p.scope, act) && norm === ` ${p.norm} `) return false;
+    const best = this.firstPhrase(norm, act, rules);
     if (!best) return false;
     if (/ of (?:(?:the|a|an|such|those|these|its|their) )?$/u.test(norm.slice(0, best.at + 1))) return true;
     const named = new Set(best.types.flatMap((t) => t.split("_")));
