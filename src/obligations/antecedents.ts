@@ -50,7 +50,10 @@ export function conditionParty(before: string, rules = 8): string | null {
   const clause = (rules >= 12 ? cited.replace(OWN_CITATION_12, "") : cited)
     // A saving clause before the condition ("Without prejudice to Article 40, where a Member State makes
     // one of the following findings, it shall require …", RED Art 43(1)) is no part of it.
-    .replace(/^(?:without prejudice to|by way of derogation from|notwithstanding)\s[^,;]{1,120},\s*/iu, "");
+    .replace(/^(?:without prejudice to|by way of derogation from|notwithstanding)\s[^,;]{1,120},\s*/iu, "")
+    // Rules 15: so is a clause set off inside it ("Where, having carried out an evaluation under Article
+    // 40(1), a Member State finds that …, it shall require …", RED Art 42(1)).
+    .replace(rules >= 15 ? INSET_15 : /$^/u, "$1 ");
   // Rules 12: a party that opts or chooses ("Where a microenterprise or small enterprise opts to provide
   // the information … in a simplified manner, it shall use the form", CRA Art 33(5)).
   const m = (rules >= 12 ? OPTS_12.exec(clause) : null) ?? CONDITION_SUBJECT_8.exec(clause);
@@ -108,6 +111,9 @@ const THING_PREDICATE_8 =
   /^\s*(?:also\s+)?be\s+(?!\w+(?:ed|en)\b)(?:\w+ly\s+)?(?:reasonable|proportionate|appropriate|adequate|fair|cost-based|in line with|commensurate|limited to|consistent with|clear|transparent|objective|non-discriminatory)\b/iu;
 const CONDITION_SUBJECT_8 =
   /^(?:where|if|when|whenever|in the event that)\s+((?:(?:the|a|an|any|each|such)\s+)?[^,;()]{2,100}?)\s+(?:(?:has|have|is|are|was|were|does|do|did|cannot|can|could|will|would|may|does not|do not|also|already|no longer|subsequently|then)\s+)*(?:is|are|has|have|fails?|failed|considers?|intends?|subcontracts?|withdraws?|decides?|finds?|becomes?|receives?|wishes|wish|makes?|provides?|uses?|offers?|holds?|knows?|ascertains?|concludes?|refuses?|suspends?|terminates?|halts?|applies|apply|requests?|requires?|submits?|notifies|notify|learns?|establishes?|engages?|acts?|relies|rely|imposes?|impose|obtains?|carries|carry|places?|puts?|becomes?|identifies|identify|believes?|determines?|takes?|grants?|accepts?|outsources?|delegates?|detects?|deems?|contains?|exceeds?|meets?|reaches?|processes|process|supplies|supply|sells?|agrees?|temporarily|not)\b/iu;
+/** Rules 15: a clause set off by commas right after "Where" ("Where, having carried out …, a Member State"). */
+const INSET_15 =
+  /^(where|if|when),\s+(?:having|after|following|upon|on the basis of|in accordance with|in particular)\b[^,;]{1,160},\s*/iu;
 const PARTY_HEAD_12 = /\b(?:(?:micro)?enterprises?|re-users?|applicants?|recipients?)$/u;
 /**
  * Rules 13: a coordinator is a party too ("Where a Digital Services Coordinator has reason to suspect …,

@@ -7,6 +7,7 @@
  * because those are the entities the national measure will bind.
  */
 import { parse } from "yaml";
+import { FIRM_NOUN } from "./parties.ts";
 
 /** Who holds a duty: a regulated party, or the State side (never in a firm's register). */
 export type Addressee = "regulated_party" | "member_state" | "public_authority" | "union_body" | "none";
@@ -106,6 +107,9 @@ function normalisePhrase(s: string, rules = 0): string {
     .join(" ")
     .trim();
 }
+
+/** Rules 15: a party's noun at the end of a phrase (phrases are singular, so the singular forms). */
+const PARTY_HEAD_15 = new RegExp(String.raw`\b(?:${FIRM_NOUN})$`, "u");
 
 /** Rules 15: a clause a list of parties sets off by commas, no party of its own. */
 const PARENTHETICAL_15 = /^(?:where|when|if|as|in|including|following|after|before|on|upon|respectively)\b/iu;
@@ -280,6 +284,9 @@ export class ActorMap {
     const best = this.firstPhrase(norm, act, rules);
     if (!best) return false;
     if (/ of (?:(?:the|a|an|such|those|these|its|their) )?$/u.test(norm.slice(0, best.at + 1))) return true;
+    // Rules 15: a phrase whose head is a party's noun names parties ("The economic operators", IVDR
+    // Art 90(3)), though its words are none of their types' ("ivd_manufacturer", "ivd_importer").
+    if (rules >= 15 && PARTY_HEAD_15.test(best.norm)) return false;
     const named = new Set(best.types.flatMap((t) => t.split("_")));
     return !best.norm.split(" ").some((w) => named.has(w));
   }
