@@ -123,4 +123,14 @@ describe("antecedents", () => {
       "a Digital Services Coordinator",
     );
   });
+
+  test("rules 15: a clause set off right after 'Where' is no part of the condition's subject (RED Art 42(1))", () => {
+    const where =
+      "Where, having carried out an evaluation under Article 40(1), a Member State finds that although radio equipment is in compliance with this Directive, it presents a risk, ";
+    assert.equal(
+      conditionSubject(where, "it", " require the relevant economic operator to act.", 15),
+      "a Member State",
+    );
+    assert.equal(conditionSubject(where, "it", " require the relevant economic operator to act.", 14), null);
+  });
 });

@@ -1,7 +1,7 @@
 /** Sentences with a modal that state no one's duty (src/obligations/no-duty.ts), rule by rule. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { statesNoDuty } from "../../src/obligations/no-duty.ts";
+import { completesNoDuty, statesNoDuty } from "../../src/obligations/no-duty.ts";
 
 describe("sentences that state no duty", () => {
   test("the act about itself and entry into force are never duties; conduct is", () => {
@@ -331,5 +331,23 @@ describe("sentences that state no duty", () => {
       ),
       true,
     );
+  });
+
+  test("rules 15, from the twelfth dev sample: a right lost, a competence withheld, how a body votes, is made up and represented, what measures may include", () => {
+    for (const sentence of [
+      "Supervisory authorities shall not be competent to supervise processing operations of courts acting in their judicial capacity.",
+      "A majority of two-thirds of the members of the Management Board shall be required for the adoption of the single programming document and of the annual budget.",
+      "The maximum number of members of the high-level group shall not exceed 30.",
+      "For the purpose of concluding the employment contract with the Executive Director, ENISA shall be represented by the Chairperson of the Management Board.",
+      "Such steps may include, in particular, the transmission of relevant information on the conduct of an investigation.",
+    ]) {
+      assert.equal(statesNoDuty(sentence, 14), false, `until rules 15: ${sentence}`);
+      assert.equal(statesNoDuty(sentence, 15), true, `from rules 15: ${sentence}`);
+    }
+    // A point adding a right lost to its lead-in's modal states none either (DGA Art 24(5)(a)).
+    assert.equal(completesNoDuty("lose its right to use the label in any written communication;", 14), false);
+    assert.equal(completesNoDuty("lose its right to use the label in any written communication;", 15), true);
+    // A lead-in listing what a party may do stays its permission (DSA Art 35(1)).
+    assert.equal(statesNoDuty("Such measures may include, where applicable:", 15), false);
   });
 });

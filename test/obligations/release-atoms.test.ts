@@ -120,6 +120,24 @@ describe("released atoms", () => {
     assert.deepEqual(holderUnder(paid, 8), [["manufacturer"], "actor", "regulated_party"]);
   });
 
+  test("rules 15: a leading 'For' that names a party holds its thing's duty, not the article's duty before", () => {
+    const sentence = "For distributors, the records shall be kept for ten years.";
+    const units = corpus.units.map((u) =>
+      u.node === "widgets/art_6"
+        ? { ...u, own_text: `${u.own_text} ${sentence}`, text: `${u.text} ${sentence}` }
+        : u,
+    );
+    const holderUnder = (rules: number) => {
+      const ledger = sync(emptyLedger("fixture"), extractAtoms(units, rules), rules).ledger;
+      const a = releaseAtoms(units, { ...canon, ledger }, "fixture", false).atoms.find(
+        (x) => x.key === "widgets/art_6#2",
+      );
+      return [a?.actor, a?.applies_to, a?.addressee];
+    };
+    assert.deepEqual(holderUnder(14), ["the records", ["member_state"], "member_state"]);
+    assert.deepEqual(holderUnder(15), ["the records", ["distributor"], "regulated_party"]);
+  });
+
   test("stats count atoms by act and modality, and the actors of obligations no type maps", () => {
     assert.deepEqual(released.stats, {
       atoms: 12,

@@ -111,4 +111,32 @@ describe("duties in a sentence", () => {
       [],
     );
   });
+
+  test("rules 15: what the act does not prevent a party from doing is the party's permission", () => {
+    assert.deepEqual(
+      read(
+        "Nothing in this Article shall prevent Member States from adopting or maintaining measures at national level which are more protective of patients.",
+        15,
+      ),
+      [
+        [
+          "permission",
+          "Member States",
+          "adopting or maintaining measures at national level which are more protective of patients",
+        ],
+      ],
+    );
+    const neither =
+      "Neither this Article nor Article 76 or 88 shall prevent a competent authority from transmitting to ESMA the information it needs.";
+    assert.deepEqual(read(neither, 15), [
+      ["permission", "a competent authority", "transmitting to ESMA the information it needs"],
+    ]);
+    // Until rules 15 a saving clause stated no one's duty.
+    assert.deepEqual(read(neither, 14), []);
+    // A failure that does not prevent a body from acting grants it nothing new.
+    assert.deepEqual(
+      read("The failure of a Member State to act shall not prevent the Board from performing its tasks.", 15),
+      [],
+    );
+  });
 });

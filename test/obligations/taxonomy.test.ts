@@ -179,4 +179,46 @@ describe("the actor map", () => {
       "member_state",
     ]);
   });
+
+  test("rules 15: punctuation is no part of a word, a comma list names each party, and a party's noun heads no thing", () => {
+    const map = new ActorMap(tax);
+    // Until rules 15 "manufacturers," matched no phrase and the next party named stood for the subject.
+    assert.deepEqual(map.typesIn("Manufacturers, on behalf of their suppliers, or distributors", "x", 14), [
+      "distributor",
+    ]);
+    assert.deepEqual(map.typesIn("Manufacturers, on behalf of their suppliers, or distributors", "x", 15), [
+      "distributor",
+      "manufacturer",
+    ]);
+    assert.deepEqual(map.typesIn("Any manufacturer, distributor or Member State", "x", 14), ["distributor"]);
+    assert.deepEqual(map.typesIn("Any manufacturers, distributors or Member States", "x", 15), [
+      "distributor",
+      "manufacturer",
+      "member_state",
+    ]);
+    // A clause set off in the list is skipped, not the end of it.
+    assert.deepEqual(map.typesIn("the manufacturers or, where applicable, the distributors", "x", 15), [
+      "distributor",
+      "manufacturer",
+    ]);
+    // A phrase written with punctuation in the map still matches the text it is found in.
+    const cited = new ActorMap(
+      parseTaxonomy(
+        TYPES,
+        'actors:\n  - { phrase: "operators under Article 2(8)", types: [operator] }\n',
+        "regimes/x",
+      ),
+    );
+    assert.deepEqual(cited.typesIn("Operators under Article 2(8) shall report", "x", 15), ["operator"]);
+    // "economic operators" names no word of its types' but ends in a party's noun: parties, no thing.
+    const operators = new ActorMap(
+      parseTaxonomy(
+        TYPES,
+        "actors:\n  - { phrase: economic operators, types: [manufacturer, distributor] }\n",
+        "regimes/x",
+      ),
+    );
+    assert.equal(operators.isThing("The economic operators", "x", 14), true);
+    assert.equal(operators.isThing("The economic operators", "x", 15), false);
+  });
 });
