@@ -90,7 +90,8 @@ const FOR_PARTY_15 = /^\s*For\s+((?!the purposes?\b|the purpose\b)[^,;:]{3,80}),
 export function partyFor(text: string, at: string, h: InContext): Held | undefined {
   const words = FOR_PARTY_15.exec(text)?.[1];
   if (!words) return undefined;
-  const types = h.map.typesIn(words, at, h.rules);
+  // The party opens the words: "For transactions not carried out on a trading venue" names none.
+  const types = h.map.openingTypesIn(words, at, h.rules);
   if (types.length === 0 || h.map.isThing(words, at, h.rules)) return undefined;
   return { types, holder: addresseeOf(words, "", at, h.map, h.canon.taxonomy, h.rules) };
 }

@@ -250,6 +250,12 @@ export class ActorMap {
     return [...out].sort();
   }
 
+  /** The types of the phrase a text opens with, determiner aside, or none when it opens with no party. */
+  openingTypesIn(text: string, act: string, rules = 0): string[] {
+    const first = this.firstPhrase(` ${normalisePhrase(text, rules)} `, act, rules);
+    return first?.at === 0 ? first.types : [];
+  }
+
   /** The types of the phrase that comes first in the text (of phrases starting at one place, the longest). */
   firstTypesIn(text: string, act: string, rules = 0): string[] {
     return this.firstPhrase(` ${normalisePhrase(text, rules)} `, act, rules)?.types ?? [];
