@@ -212,9 +212,6 @@ export class ActorMap {
     for (const c of rest) {
       // Rules 15: a clause set off by commas ("or, where applicable, the authorised representative").
       if (rules >= 15 && PARENTHETICAL_15.test(c)) continue;
-      // Rules 15: nor one a relative clause narrows ("investment firms which act as clearing members",
-      // MiFIR Art 29(2)): only some of them are bound, which a type cannot say.
-      if (rules >= 15 && /\b(?:which|that|who)\b/iu.test(c)) break;
       const types = opening(c);
       if (!types || this.isThing(c, act, rules) || types.includes("person")) break;
       for (const t of types) out.add(t);
