@@ -152,7 +152,12 @@ export interface Atom {
  *      and a body that shall be consulted is a duty to consult it (modality); registering makes a
  *      registration (documents). In release atoms: a thing given to a party is not given by it (passive
  *      recipientOf).
- *  15: punctuation is no part of a word, and a list set off by commas names each party (taxonomy).
+ *  15: punctuation is no part of a word, a list set off by commas names each party, and a phrase headed
+ *      by a party's noun is no thing (taxonomy); what the act does not prevent a party from doing is its
+ *      permission (sentence-duties); a right lost, a competence withheld, how a body votes, is made up
+ *      and represented, and what measures may include are no duties (no-duty); a clause set off after
+ *      "Where" is no part of its subject (antecedents). In release atoms: a leading "For <party>," holds
+ *      its thing's duty (named-in-context partyFor).
  */
 export const EXTRACTION_RULES = 15;
 

@@ -54,6 +54,10 @@ const DEV10_SHORTFALL =
 const DEV11_SHORTFALL =
   "eleventh dev sample (200 atoms, seed 20261209, read twice: the readings agree on 99.0 % of modalities and 98.0 % of addressees; labels committed before scoring) scored 93.5 % modality, 92.0 % addressee, 89.7 % actor under rules 13, before its misses were read, and 99.0 %, 96.5 %, 93.0 % after rules 14 were read on it; the held-out samples (figures only, misses unread) did not move: test3 94.0 %, 92.0 %, 95.2 %, test2 91.5 %, 86.5 %, 88.4 %: addressee and modality on every held-out sample, and actor here and on test2, still short of the targets";
 
+/** Why the twelfth dev sample (nineteenth session) does not meet them. */
+const DEV12_SHORTFALL =
+  "twelfth dev sample (200 atoms, seed 20261210, read twice: the readings agree on 98.5 % of modalities and 97.0 % of addressees; labels committed before scoring) scored 94.5 % modality, 87.5 % addressee, 87.9 % actor under rules 14, before its misses were read, and 98.0 %, 93.5 %, 89.1 % after rules 15 were read on it; the held-out samples (figures only, misses unread): test3 94.0 %, 92.0 %, 95.2 % (unchanged), test2 91.0 %, 86.0 %, 88.9 % (91.5 %, 86.5 %, 88.4 % under rules 14): addressee and modality on every held-out sample, and actor here and on test2, still short of the targets";
+
 /** The issue's targets: modality ≥ 97 %, addressee ≥ 95 %, actor ≥ 95 %. */
 function meetsTargets(s: Score): void {
   assert.ok(s.modality / s.items >= 0.97, `modality ${s.modality}/${s.items}`);
@@ -91,6 +95,7 @@ describe("atoms against labels written from the text", () => {
       "labels-dev9.json",
       "labels-dev10.json",
       "labels-dev11.json",
+      "labels-dev12.json",
     ])
       scores.set(file, score(readLabels(join(ROOT, "eval", "atoms", file)), atoms, map));
     scores.set(
@@ -146,6 +151,7 @@ describe("atoms against labels written from the text", () => {
     ["the ninth dev sample, read twice", "labels-dev9.json", 200, DEV9_SHORTFALL],
     ["the tenth dev sample, read twice", "labels-dev10.json", 200, DEV10_SHORTFALL],
     ["the eleventh dev sample, read twice", "labels-dev11.json", 200, DEV11_SHORTFALL],
+    ["the twelfth dev sample, read twice", "labels-dev12.json", 200, DEV12_SHORTFALL],
   ] as const) {
     test(`${name}: ${count} labels, scored with the others' targets`, { todo: why }, () => {
       const annex = readLabels(join(ROOT, "eval", "atoms", file));
