@@ -8,13 +8,7 @@
  * authority, lay down penalties, notify the Commission) binds no firm.
  */
 import type { Modality } from "./modality.ts";
-import {
-  type ActorMap,
-  type Addressee,
-  addresseeOfType,
-  punctuationApart15,
-  type Taxonomy,
-} from "./taxonomy.ts";
+import { type ActorMap, type Addressee, addresseeOfType, type Taxonomy } from "./taxonomy.ts";
 
 export interface AddresseeOf {
   addressee: Addressee;
