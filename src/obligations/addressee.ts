@@ -92,8 +92,7 @@ export function addresseeOf(
   modality: Modality | null = null,
 ): AddresseeOf {
   if (isRuleAboutLaw(actor, rules)) return lawsHolder(actor, rules);
-  // The party named first holds the duty; the others named with it share it (taxonomy, rules 8).
-  // Rules 15: read as a subject is read (taxonomy typesIn), every party of a list named.
+  // The party named first holds the duty; the others named with it share it (taxonomy, rules 8, 15).
   const own = map.typesIn(actor, act, rules >= 15 ? rules : 0);
   if (own.length === 0) return { addressee: "none", through_national_law: null };
   const kinds = own.map((t) => addresseeOfType(tax, t));

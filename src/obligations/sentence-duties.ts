@@ -183,18 +183,21 @@ function grantsNothing(text: string, at: number, rules: number): boolean {
 const LEAVES_TO_15 =
   /^\s*(?:Nothing in|Neither)\s[^,;:]{0,160}?\bshall\s+(?:prevent|preclude)\s+((?:the|a|an|any|each)\s+[^,;:]{2,80}?|[A-Z][^,;:]{2,80}?)\s+from\s+(\w+ing\b.*?)[;.]?\s*$/su;
 
+/** A passive head ("… shall be described"): with no agent named, its holder is not its subject. */
+const PASSIVE_HEAD =
+  /^\s*(?:not\s+)?be\s+(?:\w+ly\s+)?(?:\w+(?:ed|en|wn)|made|kept|held|done|set|put|laid|shown|paid|sent|taken|borne|brought|sold|built|found|met|read|run)\b/u;
+
+/** Rules 15: the permission of the party a saving clause does not prevent from acting, if it is one. */
+function leftTo(s: Sentence): Duty | null {
+  const left = LEAVES_TO_15.exec(s.text);
+  if (!left) return null;
+  const [, actor, action] = left as unknown as [string, string, string];
+  return { modality: "permission", actor, action, start: s.start, end: s.start + s.text.length };
+}
+
 export function dutiesIn(s: Sentence, rules = 1): Duty[] {
-  const left = rules >= 15 ? LEAVES_TO_15.exec(s.text) : null;
-  if (left)
-    return [
-      {
-        modality: "permission",
-        actor: left[1] as string,
-        action: left[2] as string,
-        start: s.start,
-        end: s.start + s.text.length,
-      },
-    ];
+  const left = rules >= 15 ? leftTo(s) : null;
+  if (left) return [left];
   const m = mainModal(s.text, rules);
   if (!m) return [];
   // Rules 8: a legal effect stated in a relative clause ("plans which, in the case of …, shall be
@@ -216,11 +219,7 @@ export function dutiesIn(s: Sentence, rules = 1): Duty[] {
       modality: modalityIn(modal, head, before, rules),
       actor,
       action: head.trim().replace(/[;.]$/u, ""),
-      agentless:
-        agent === null &&
-        /^\s*(?:not\s+)?be\s+(?:\w+ly\s+)?(?:\w+(?:ed|en|wn)|made|kept|held|done|set|put|laid|shown|paid|sent|taken|borne|brought|sold|built|found|met|read|run)\b/u.test(
-          head,
-        ),
+      agentless: agent === null && PASSIVE_HEAD.test(head),
       start: s.start,
       end: split ? s.start + (m.index ?? 0) + modal.length + (split.index ?? 0) : s.start + s.text.length,
     },
