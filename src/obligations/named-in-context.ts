@@ -91,7 +91,7 @@ export function partyFor(text: string, at: string, h: InContext): Held | undefin
   const words = FOR_PARTY_15.exec(text)?.[1];
   if (!words) return undefined;
   // The party opens the words: "For transactions not carried out on a trading venue" names none.
-  const types = h.map.openingTypesIn(words, at, h.rules);
+  const types = h.map.openingTypesIn(words, at, h.rules) ?? [];
   if (types.length === 0 || h.map.isThing(words, at, h.rules)) return undefined;
   return { types, holder: addresseeOf(words, "", at, h.map, h.canon.taxonomy, h.rules) };
 }

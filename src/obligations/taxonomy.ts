@@ -96,7 +96,7 @@ export function singular(w: string): string {
  * Commission and "Digital health authorities, health data access bodies, …" the authorities first
  * (EHDS Art 89(1)); before, a word with a comma after it matched no phrase.
  */
-export const punctuationApart15 = (s: string): string => s.replace(/[,;:()[\]"“”‘]/gu, " ");
+const punctuationApart15 = (s: string): string => s.replace(/[,;:()[\]"“”‘]/gu, " ");
 
 function normalisePhrase(s: string, rules = 0): string {
   return (rules >= 15 ? punctuationApart15(s).trim() : s)
@@ -186,11 +186,7 @@ export class ActorMap {
    * marketplaces shall …", GPSR Art 35) names each of them, when each conjunct opens with a party.
    */
   private coordinated(text: string, act: string, first: string[], rules: number): string[] {
-    // The types of the phrase a conjunct opens with, if it opens with one.
-    const opening = (c: string) => {
-      const first = this.firstPhrase(` ${normalisePhrase(c, rules)} `, act, rules);
-      return first?.at === 0 ? first.types : null;
-    };
+    const opening = (c: string) => this.openingTypesIn(c, act, rules);
     // Rules 15: a list set off by commas names each party too ("Any distributor, importer, deployer or
     // other third-party", AI Act Art 25(1)).
     const [head, ...rest] =
@@ -250,10 +246,10 @@ export class ActorMap {
     return [...out].sort();
   }
 
-  /** The types of the phrase a text opens with, determiner aside, or none when it opens with no party. */
-  openingTypesIn(text: string, act: string, rules = 0): string[] {
+  /** The types of the phrase a text opens with, determiner aside; null when no phrase opens it. */
+  openingTypesIn(text: string, act: string, rules = 0): string[] | null {
     const first = this.firstPhrase(` ${normalisePhrase(text, rules)} `, act, rules);
-    return first?.at === 0 ? first.types : [];
+    return first?.at === 0 ? first.types : null;
   }
 
   /** The types of the phrase that comes first in the text (of phrases starting at one place, the longest). */

@@ -16,6 +16,19 @@ const canon = fixtureObligations(corpus);
 const released = releaseAtoms(corpus.units, canon, "fixture", false);
 const byKey = new Map(released.atoms.map((a) => [a.key, a]));
 
+/** The atom a sentence appended to widgets/art_6 makes under a rules number (the article's second). */
+function appendedToArticle6(sentence: string, rules: number) {
+  const units = corpus.units.map((u) =>
+    u.node === "widgets/art_6"
+      ? { ...u, own_text: `${u.own_text} ${sentence}`, text: `${u.text} ${sentence}` }
+      : u,
+  );
+  const ledger = sync(emptyLedger("fixture"), extractAtoms(units, rules), rules).ledger;
+  return releaseAtoms(units, { ...canon, ledger }, "fixture", false).atoms.find(
+    (x) => x.key === "widgets/art_6#2",
+  );
+}
+
 describe("released atoms", () => {
   test("every atom carries the id the ledger gives its key", () => {
     const ids = new Map(canon.ledger?.atoms.map((e) => [e.key, e.id]));
@@ -80,16 +93,8 @@ describe("released atoms", () => {
   test("rules 7: a party whose interests a passive weighs is not its holder; the article's duty before is", () => {
     const sentence =
       "The specific interests and needs of manufacturers shall be taken into account when setting the penalties.";
-    const units = corpus.units.map((u) =>
-      u.node === "widgets/art_6"
-        ? { ...u, own_text: `${u.own_text} ${sentence}`, text: `${u.text} ${sentence}` }
-        : u,
-    );
     const holderUnder = (rules: number) => {
-      const ledger = sync(emptyLedger("fixture"), extractAtoms(units, rules), rules).ledger;
-      const a = releaseAtoms(units, { ...canon, ledger }, "fixture", false).atoms.find(
-        (x) => x.key === "widgets/art_6#2",
-      );
+      const a = appendedToArticle6(sentence, rules);
       return [a?.actor, a?.applies_to, a?.applies_to_basis, a?.addressee];
     };
     const actor = "The specific interests and needs of manufacturers";
@@ -99,15 +104,7 @@ describe("released atoms", () => {
 
   test("rules 8: a party a passive without agent acts upon is not its holder; the article's duty before is", () => {
     const holderUnder = (sentence: string, rules: number) => {
-      const units = corpus.units.map((u) =>
-        u.node === "widgets/art_6"
-          ? { ...u, own_text: `${u.own_text} ${sentence}`, text: `${u.text} ${sentence}` }
-          : u,
-      );
-      const ledger = sync(emptyLedger("fixture"), extractAtoms(units, rules), rules).ledger;
-      const a = releaseAtoms(units, { ...canon, ledger }, "fixture", false).atoms.find(
-        (x) => x.key === "widgets/art_6#2",
-      );
+      const a = appendedToArticle6(sentence, rules);
       return [a?.applies_to, a?.applies_to_basis, a?.addressee];
     };
     const informed = "Manufacturers shall be informed of the penalties without delay.";
@@ -122,16 +119,8 @@ describe("released atoms", () => {
 
   test("rules 15: a leading 'For' that names a party holds its thing's duty, not the article's duty before", () => {
     const sentence = "For distributors, the records shall be kept for ten years.";
-    const units = corpus.units.map((u) =>
-      u.node === "widgets/art_6"
-        ? { ...u, own_text: `${u.own_text} ${sentence}`, text: `${u.text} ${sentence}` }
-        : u,
-    );
     const holderUnder = (rules: number) => {
-      const ledger = sync(emptyLedger("fixture"), extractAtoms(units, rules), rules).ledger;
-      const a = releaseAtoms(units, { ...canon, ledger }, "fixture", false).atoms.find(
-        (x) => x.key === "widgets/art_6#2",
-      );
+      const a = appendedToArticle6(sentence, rules);
       return [a?.actor, a?.applies_to, a?.addressee];
     };
     assert.deepEqual(holderUnder(14), ["the records", ["member_state"], "member_state"]);
